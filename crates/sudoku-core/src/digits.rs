@@ -32,7 +32,11 @@ impl DigitSet {
     /// # Panics
     /// When `digit` is not in 1–9.
     pub fn single(digit: u8) -> DigitSet {
-        assert!((1..=9).contains(&digit), "a Sudoku digit is 1-9, not {}", digit);
+        assert!(
+            (1..=9).contains(&digit),
+            "a Sudoku digit is 1-9, not {}",
+            digit
+        );
         DigitSet(1 << (digit - 1))
     }
 

@@ -103,11 +103,9 @@ impl fmt::Display for CheckError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CheckError::Blank(cell) => write!(f, "{} is blank", cell),
-            CheckError::GivenChanged { cell, given, found } => write!(
-                f,
-                "{} holds {} but the puzzle gives {}",
-                cell, found, given
-            ),
+            CheckError::GivenChanged { cell, given, found } => {
+                write!(f, "{} holds {} but the puzzle gives {}", cell, found, given)
+            }
             CheckError::Repeated(conflict) => write!(f, "{}", conflict),
         }
     }

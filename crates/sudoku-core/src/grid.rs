@@ -294,7 +294,11 @@ impl fmt::Display for Display<'_> {
         for (index, &digit) in self.grid.cells.iter().enumerate() {
             let (row, column) = (index / 9, index % 9);
             match self.format {
-                Format::Line => text.push(if digit == 0 { '.' } else { char::from(b'0' + digit) }),
+                Format::Line => text.push(if digit == 0 {
+                    '.'
+                } else {
+                    char::from(b'0' + digit)
+                }),
                 Format::Rows | Format::Spaced => {
                     if column == 0 && row > 0 {
                         text.push('\n');

@@ -1,0 +1,162 @@
+//! The solver against the independent reference: same lexicographically smallest solution, same
+//! solution counts, the same verdict on unsolvable puzzles, and every answer accepted by the
+//! validator.
+
+use sudoku_core::{check_solution, count_solutions, solve, solve_lexmin, Format, Grid};
+
+use crate::fixtures::{data, relabel_against_row_major, thin_out, Rng};
+use crate::reference;
+
+/// A few hundred puzzles: hard unique ones, the same relabelled against row-major search,
+/// many-solution boards (Serg's benchmark and random thinned-out solutions), the empty board.
+fn agreement_puzzles() -> Vec<Grid> {
+    let mut puzzles = data("named_hard.txt");
+    puzzles.extend(data("boj_nearcap_1e7.txt"));
+    puzzles.extend(data("magictour_top150.txt"));
+    let hard = puzzles.clone();
+    for puzzle in hard.iter().take(80) {
+        let solution = solve(puzzle).expect("fixture puzzles are solvable");
+        puzzles.push(relabel_against_row_major(puzzle, &solution));
+    }
+    let serg = data("serg_benchmark_150.txt");
+    puzzles.extend(serg.iter().cloned());
+    let mut rng = Rng(2239);
+    for (i, puzzle) in hard.iter().enumerate().take(120) {
+        let solution = solve(puzzle).unwrap();
+        let solution = relabel_against_row_major(&solution, &solution);
+        puzzles.push(thin_out(&solution, i % 30, &mut rng));
+    }
+    puzzles.push(Grid::EMPTY);
+    puzzles
+}
+
+#[test]
+fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
+    let puzzles = agreement_puzzles();
+    assert!(puzzles.len() >= 500, "{} puzzles", puzzles.len());
+    let mut many_solutions = 0;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let expected =
+            reference::lexmin(puzzle.cells()).expect("every agreement puzzle is solvable");
+        let actual = solve_lexmin(puzzle).expect("solve_lexmin found no solution");
+        assert_eq!(
+            actual.cells(),
+            &expected,
+            "puzzle #{}: {}",
+            i,
+            puzzle.display(Format::Line)
+        );
+        assert_eq!(check_solution(puzzle, &actual), Ok(()));
+        if reference::count(puzzle.cells(), 2) == 2 {
+            many_solutions += 1;
+        }
+    }
+    assert!(
+        many_solutions >= 250,
+        "only {} many-solution boards",
+        many_solutions
+    );
+}
+
+#[test]
+fn solve_answers_pass_the_validator_and_counts_agree() {
+    for (i, puzzle) in agreement_puzzles().iter().enumerate() {
+        let solution = solve(puzzle).expect("solvable");
+        assert_eq!(check_solution(puzzle, &solution), Ok(()), "puzzle #{}", i);
+        assert_eq!(
+            count_solutions(puzzle, 3),
+            reference::count(puzzle.cells(), 3),
+            "puzzle #{}: {}",
+            i,
+            puzzle.display(Format::Line)
+        );
+    }
+}
+
+#[test]
+fn lexmin_matches_published_answers_for_serg_benchmark() {
+    let puzzles = data("serg_benchmark_150.txt");
+    let answers = data("serg_benchmark_150.lexmin");
+    assert_eq!(puzzles.len(), answers.len());
+    for (puzzle, answer) in puzzles.iter().zip(&answers) {
+        assert_eq!(solve_lexmin(puzzle).as_ref(), Some(answer));
+    }
+}
+
+/// Puzzles whose givens do not clash yet have no solution: one extra given, chosen at random
+/// among the digits legal in its row, column and box, that the reference says kills every
+/// solution.
+fn unsolvable_puzzles() -> Vec<Grid> {
+    let mut found = vec![Grid::parse(&format!(
+        "12345678.{}........9{}",
+        ".".repeat(27),
+        ".".repeat(36)
+    ))
+    .unwrap()];
+    let mut rng = Rng(2580);
+    let sources: Vec<Grid> = data("magictour_top150.txt")
+        .into_iter()
+        .chain(data("serg_benchmark_150.txt"))
+        .collect();
+    for puzzle in sources.iter().cycle().take(4000) {
+        if found.len() >= 40 {
+            break;
+        }
+        let mut cells = *puzzle.cells();
+        let cell = rng.below(81);
+        if cells[cell] != 0 {
+            continue;
+        }
+        cells[cell] = 1 + rng.below(9) as u8;
+        if reference::givens_consistent(&cells) && reference::solve(&cells).is_none() {
+            found.push(Grid::from_cells(cells).unwrap());
+        }
+    }
+    assert!(
+        found.len() >= 40,
+        "only {} unsolvable puzzles found",
+        found.len()
+    );
+    found
+}
+
+#[test]
+fn unsolvable_puzzles_have_no_solution_in_every_mode() {
+    for puzzle in unsolvable_puzzles() {
+        let line = puzzle.display(Format::Line).to_string();
+        assert_eq!(puzzle.find_conflict(), None, "{}", line);
+        assert_eq!(solve(&puzzle), None, "{}", line);
+        assert_eq!(solve_lexmin(&puzzle), None, "{}", line);
+        assert_eq!(count_solutions(&puzzle, 10), 0, "{}", line);
+    }
+}
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    let mut cells = [0u8; 81];
+    cells[0] = 5;
+    cells[80] = 5;
+    cells[10] = 5; // same box as cell 0
+    let puzzle = Grid::from_cells(cells).unwrap();
+    assert!(puzzle.find_conflict().is_some());
+    assert_eq!(solve(&puzzle), None);
+    assert_eq!(solve_lexmin(&puzzle), None);
+    assert_eq!(count_solutions(&puzzle, 5), 0);
+}
+
+#[test]
+fn filled_grid_is_its_own_only_solution() {
+    let puzzle = data("serg_benchmark_150.lexmin").remove(0);
+    assert_eq!(solve(&puzzle), Some(puzzle));
+    assert_eq!(solve_lexmin(&puzzle), Some(puzzle));
+    assert_eq!(count_solutions(&puzzle, 10), 1);
+}
+
+#[test]
+fn count_stops_at_the_limit() {
+    assert_eq!(count_solutions(&Grid::EMPTY, 0), 0);
+    assert_eq!(count_solutions(&Grid::EMPTY, 1), 1);
+    assert_eq!(count_solutions(&Grid::EMPTY, 5000), 5000);
+    let unique = data("named_hard.txt").remove(0);
+    assert_eq!(count_solutions(&unique, 1000), 1);
+}
