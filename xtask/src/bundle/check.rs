@@ -1,0 +1,350 @@
+//! `cargo xtask bundle --check`: is the bundle a submission BOJ accepts? Size under 512 KB, no
+//! syntax newer than Rust 1.56 that can be seen, compiles alone with `rustc --edition 2021 -O`,
+//! and the executable passes the problem's samples under the same judge as `cargo xtask test`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+use proc_macro2::{TokenStream, TokenTree};
+use syn::visit::{self, Visit};
+
+use xtask::build::{self, BuildOptions};
+use xtask::judge::{self, JudgeOptions};
+use xtask::problem::{JudgeKind, Problem};
+use xtask::report::{ColorChoice, Style};
+
+use super::SIZE_LIMIT;
+
+/// Syntax newer than Rust 1.56 found in a bundle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// 1-based line in the bundle.
+    pub line: usize,
+    /// What was found and since when it exists.
+    pub what: String,
+}
+
+/// Looks for syntax BOJ's older rustc rejects: let-else (1.65), let chains (1.88), inline
+/// format arguments such as `"{x}"` (1.58), generic associated types (1.65), C string
+/// literals (1.77), inline `const { }` blocks (1.79) and exclusive range patterns (1.80).
+pub fn newer_syntax(text: &str) -> Result<Vec<Finding>> {
+    let file = syn::parse_file(text).context("the bundle does not parse")?;
+    let mut finder = Finder { found: Vec::new() };
+    finder.visit_file(&file);
+    finder
+        .found
+        .sort_by(|a, b| (a.line, &a.what).cmp(&(b.line, &b.what)));
+    finder.found.dedup();
+    Ok(finder.found)
+}
+
+struct Finder {
+    found: Vec<Finding>,
+}
+
+fn line_of(span: proc_macro2::Span) -> usize {
+    span.start().line
+}
+
+/// Macros whose first string literal is a format string.
+const FORMAT_MACROS: &[&str] = &[
+    "format",
+    "format_args",
+    "print",
+    "println",
+    "eprint",
+    "eprintln",
+    "write",
+    "writeln",
+    "panic",
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "debug_assert_ne",
+    "unreachable",
+    "todo",
+    "unimplemented",
+];
+
+/// Names used as implicit (inline) arguments in a format string: `{x}`, `{x:?}`, `{:>w$}`.
+fn inline_args(format: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut chars = format.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '{' if matches!(chars.peek(), Some((_, '{'))) => {
+                chars.next();
+            }
+            '{' => {
+                let rest = &format[i + 1..];
+                let end = rest.find('}').unwrap_or(rest.len());
+                let spec = &rest[..end];
+                let (arg, fmt) = match spec.find(':') {
+                    Some(colon) => (&spec[..colon], &spec[colon + 1..]),
+                    None => (spec, ""),
+                };
+                let arg = arg.trim();
+                if is_ident(arg) {
+                    names.push(arg.to_owned());
+                }
+                // Width and precision given as `name$`.
+                for part in fmt.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')) {
+                    if let Some(name) = part.strip_suffix('$') {
+                        if is_ident(name) {
+                            names.push(name.to_owned());
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c.is_alphabetic() || c == '_' => {
+            s != "_" && chars.all(|c| c.is_alphanumeric() || c == '_')
+        }
+        _ => false,
+    }
+}
+
+impl Finder {
+    fn push(&mut self, span: proc_macro2::Span, what: &str) {
+        self.found.push(Finding {
+            line: line_of(span),
+            what: what.to_owned(),
+        });
+    }
+
+    fn format_macro(&mut self, tokens: &TokenStream) {
+        let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+        // Named arguments given explicitly (`name = value`) are 1.56-compatible.
+        let mut named = Vec::new();
+        for w in trees.windows(3) {
+            if let [TokenTree::Ident(id), TokenTree::Punct(eq), next] = w {
+                let is_eq = eq.as_char() == '=' && eq.spacing() == proc_macro2::Spacing::Alone;
+                let not_cmp = !matches!(next, TokenTree::Punct(p) if p.as_char() == '=');
+                if is_eq && not_cmp {
+                    named.push(id.to_string());
+                }
+            }
+        }
+        let literal = trees.iter().find_map(|t| match t {
+            TokenTree::Literal(lit) => {
+                let parsed: syn::Lit = syn::parse_str(&lit.to_string()).ok()?;
+                match parsed {
+                    syn::Lit::Str(s) => Some((s.value(), lit.span())),
+                    _ => None,
+                }
+            }
+            _ => None,
+        });
+        if let Some((format, span)) = literal {
+            for name in inline_args(&format) {
+                if !named.contains(&name) {
+                    self.push(
+                        span,
+                        &format!("inline format argument `{{{}}}` (Rust 1.58)", name),
+                    );
+                }
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Finder {
+    fn visit_local(&mut self, local: &'ast syn::Local) {
+        if let Some(init) = &local.init {
+            if let Some((else_token, _)) = &init.diverge {
+                self.push(else_token.span, "let-else (Rust 1.65)");
+            }
+        }
+        visit::visit_local(self, local);
+    }
+
+    fn visit_expr_binary(&mut self, expr: &'ast syn::ExprBinary) {
+        if let syn::BinOp::And(token) = expr.op {
+            let is_let = |e: &syn::Expr| matches!(e, syn::Expr::Let(_));
+            if is_let(&expr.left) || is_let(&expr.right) {
+                self.push(token.spans[0], "let chain `&& let` (Rust 1.88)");
+            }
+        }
+        visit::visit_expr_binary(self, expr);
+    }
+
+    fn visit_trait_item_type(&mut self, item: &'ast syn::TraitItemType) {
+        if !item.generics.params.is_empty() {
+            self.push(item.ident.span(), "generic associated type (Rust 1.65)");
+        }
+        visit::visit_trait_item_type(self, item);
+    }
+
+    fn visit_lit(&mut self, lit: &'ast syn::Lit) {
+        if let syn::Lit::CStr(c) = lit {
+            self.push(c.span(), "C string literal (Rust 1.77)");
+        }
+        visit::visit_lit(self, lit);
+    }
+
+    fn visit_expr_const(&mut self, expr: &'ast syn::ExprConst) {
+        self.push(
+            expr.const_token.span,
+            "inline `const { }` block (Rust 1.79)",
+        );
+        visit::visit_expr_const(self, expr);
+    }
+
+    fn visit_pat(&mut self, pat: &'ast syn::Pat) {
+        if let syn::Pat::Range(range) = pat {
+            if let syn::RangeLimits::HalfOpen(dots) = range.limits {
+                if range.end.is_some() {
+                    self.push(dots.spans[0], "exclusive range pattern `a..b` (Rust 1.80)");
+                }
+            }
+        }
+        visit::visit_pat(self, pat);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let name = mac.path.segments.last().map(|s| s.ident.to_string());
+        if let Some(name) = name {
+            if FORMAT_MACROS.contains(&name.as_str()) {
+                self.format_macro(&mac.tokens);
+            }
+        }
+        visit::visit_macro(self, mac);
+    }
+}
+
+/// Compiles `source` alone, as BOJ does, into `scratch/Main`; on failure, the error carries
+/// rustc's message.
+pub fn compile(source: &Path, scratch: &Path) -> Result<PathBuf> {
+    fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
+    let exe = scratch.join("Main");
+    let _ = fs::remove_file(&exe);
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = Command::new(rustc)
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&exe)
+        .arg(source)
+        .current_dir(scratch)
+        .output()
+        .context("cannot run rustc")?;
+    if !out.status.success() {
+        bail!(
+            "{} does not compile with `rustc --edition 2021 -O` ({}):\n{}",
+            source.display(),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        );
+    }
+    Ok(exe)
+}
+
+/// Runs every check on the bundle written at `path`; prints what it finds. `Ok(false)` when the
+/// bundle would not be accepted; `Err` when a check could not run.
+pub fn check(problem: &Problem, text: &str, path: &Path) -> Result<bool> {
+    let mut good = true;
+    if text.len() > SIZE_LIMIT {
+        eprintln!(
+            "error: {} is {} bytes, over BOJ's 512 KB source limit ({} bytes)",
+            path.display(),
+            text.len(),
+            SIZE_LIMIT
+        );
+        good = false;
+    }
+    for finding in newer_syntax(text)? {
+        eprintln!(
+            "error: {}:{}: {}: newer than Rust 1.56, BOJ's rustc may reject it",
+            path.display(),
+            finding.line,
+            finding.what
+        );
+        good = false;
+    }
+    let scratch = scratch_dir(path);
+    let exe = match compile(path, &scratch) {
+        Ok(exe) => exe,
+        Err(err) => {
+            // A build failure: exit 2 like any other, but never quietly.
+            eprintln!("error: {:#}", err);
+            bail!(
+                "the bundle at {} is NOT a valid submission (kept for inspection)",
+                path.display()
+            );
+        }
+    };
+    println!(
+        "{}: compiled alone with rustc --edition 2021 -O",
+        problem.name
+    );
+    let samples_ok = judge_samples(problem, &exe)?;
+    Ok(good && samples_ok)
+}
+
+/// `<bundle>.check/` beside the bundle: where rustc writes `Main`.
+fn scratch_dir(path: &Path) -> PathBuf {
+    let name = path
+        .file_stem()
+        .map_or_else(|| "bundle".to_owned(), |s| s.to_string_lossy().into_owned());
+    path.with_file_name(format!("{}.check", name))
+}
+
+/// Judges the problem's samples on `exe` with `cargo xtask test`'s judge (a checker problem's
+/// checker is built by cargo, as `cargo xtask test` builds it); prints its report.
+pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<bool> {
+    let checker = match problem.meta.judge {
+        JudgeKind::Checker => {
+            let options = BuildOptions {
+                quiet: true,
+                ..BuildOptions::default()
+            };
+            build::build(std::slice::from_ref(problem), &options)?
+                .pop()
+                .and_then(|e| e.checker)
+        }
+        JudgeKind::Exact => None,
+    };
+    let options = JudgeOptions {
+        checker,
+        ..JudgeOptions::default()
+    };
+    let report = judge::run_samples(problem, exe, &options)?;
+    print!("{}", report.render(&Style::new(ColorChoice::Auto)));
+    if report.judge_failed() {
+        bail!("the checker of {} failed; see JE above", problem.name);
+    }
+    Ok(report.all_accepted())
+}
+
+/// For `cargo xtask test --bundled`: writes the bundle of `problem` to its default place,
+/// refuses it when it breaks a submission rule (size, newer syntax), and compiles it alone
+/// with rustc. Returns the executable to judge.
+pub fn compiled_bundle(problem: &Problem) -> Result<PathBuf> {
+    let (bundle, path) = super::write_bundle(problem, None)?;
+    if bundle.text.len() > SIZE_LIMIT {
+        bail!(
+            "{} is {} bytes, over BOJ's 512 KB source limit",
+            path.display(),
+            bundle.text.len()
+        );
+    }
+    if let Some(finding) = newer_syntax(&bundle.text)?.first() {
+        bail!(
+            "{}:{}: {}: newer than Rust 1.56",
+            path.display(),
+            finding.line,
+            finding.what
+        );
+    }
+    compile(&path, &scratch_dir(&path))
+}

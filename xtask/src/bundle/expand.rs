@@ -1,0 +1,638 @@
+//! Expansion: a crate's root file with every `mod x;` inlined from `x.rs` / `x/mod.rs` (or
+//! `#[path]`), test code and docs stripped, and paths rewritten for life inside one file.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, Item, Meta, UseTree};
+
+/// Parses the crate root at `path` and inlines its out-of-line modules, recursively. Test-only
+/// items and docs are removed before `mod x;` is followed, so `#[cfg(test)] mod tests;` needs no
+/// file.
+pub fn load_crate(path: &Path) -> Result<syn::File> {
+    let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    load_file(path, &dir)
+}
+
+fn load_file(path: &Path, mod_dir: &Path) -> Result<syn::File> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut file =
+        syn::parse_file(&text).with_context(|| format!("cannot parse {}", path.display()))?;
+    strip_attrs(&mut file.attrs);
+    Strip.visit_file_mut(&mut file);
+    inline_modules(&mut file.items, mod_dir)?;
+    Ok(file)
+}
+
+/// Replaces each `mod x;` in `items` by `mod x { ... }`, reading from `mod_dir`.
+fn inline_modules(items: &mut [Item], mod_dir: &Path) -> Result<()> {
+    for item in items {
+        let module = match item {
+            Item::Mod(module) => module,
+            _ => continue,
+        };
+        let name = module.ident.to_string();
+        let explicit = path_attr(&module.attrs);
+        module.attrs.retain(|a| !a.path().is_ident("path"));
+        match &mut module.content {
+            Some((_, inner)) => {
+                let inner_dir = match &explicit {
+                    Some(p) => mod_dir.join(p),
+                    None => mod_dir.join(&name),
+                };
+                inline_modules(inner, &inner_dir)?;
+            }
+            None => {
+                let (file_path, child_dir) = match explicit {
+                    Some(p) => {
+                        let file_path = mod_dir.join(p);
+                        let dir = file_path.parent().unwrap_or(mod_dir).to_path_buf();
+                        (file_path, dir)
+                    }
+                    None => find_module_file(mod_dir, &name)?,
+                };
+                let file = load_file(&file_path, &child_dir)?;
+                let mut attrs = file.attrs;
+                attrs.retain(|a| matches!(a.style, syn::AttrStyle::Inner(_)));
+                module.attrs.extend(attrs);
+                module.content = Some((Default::default(), file.items));
+                module.semi = None;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn find_module_file(mod_dir: &Path, name: &str) -> Result<(PathBuf, PathBuf)> {
+    let flat = mod_dir.join(format!("{}.rs", name));
+    let nested = mod_dir.join(name).join("mod.rs");
+    match (flat.is_file(), nested.is_file()) {
+        (true, false) => Ok((flat, mod_dir.join(name))),
+        (false, true) => Ok((nested, mod_dir.join(name))),
+        (true, true) => bail!(
+            "module `{}` found at both {} and {}",
+            name,
+            flat.display(),
+            nested.display()
+        ),
+        (false, false) => bail!(
+            "module `{}` not found: neither {} nor {} exists",
+            name,
+            flat.display(),
+            nested.display()
+        ),
+    }
+}
+
+fn path_attr(attrs: &[Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| match &a.meta {
+        Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stripping: `#[cfg(test)]`, `#[test]`, docs.
+
+/// What `cfg(...)` evaluates to in a normal (non-test) build: `Some(false)` only when it is
+/// certainly off; predicates other than `test` are unknown and kept.
+fn cfg_value(meta: &Meta) -> Option<bool> {
+    match meta {
+        Meta::Path(p) if p.is_ident("test") => Some(false),
+        Meta::List(list) => {
+            let args = list
+                .parse_args_with(
+                    syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated,
+                )
+                .ok()?;
+            let values: Vec<Option<bool>> = args.iter().map(cfg_value).collect();
+            if list.path.is_ident("not") && values.len() == 1 {
+                values[0].map(|v| !v)
+            } else if list.path.is_ident("all") {
+                if values.contains(&Some(false)) {
+                    Some(false)
+                } else if values.iter().all(|v| *v == Some(true)) {
+                    Some(true)
+                } else {
+                    None
+                }
+            } else if list.path.is_ident("any") {
+                if values.contains(&Some(true)) {
+                    Some(true)
+                } else if values.iter().all(|v| *v == Some(false)) {
+                    Some(false)
+                } else {
+                    None
+                }
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+/// True when the attributes make the item test-only: `#[test]`, `#[bench]`, or a `#[cfg]`
+/// that is off outside `cargo test`.
+pub fn is_test_only(attrs: &[Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        if a.path().is_ident("test") || a.path().is_ident("bench") {
+            return true;
+        }
+        if !a.path().is_ident("cfg") {
+            return false;
+        }
+        match a.parse_args::<Meta>() {
+            Ok(meta) => cfg_value(&meta) == Some(false),
+            Err(_) => false,
+        }
+    })
+}
+
+/// Drops doc attributes (`///`, `//!`, `#[doc = ...]`, `#[doc(hidden)]`) and crate-level lint
+/// settings about docs, which have nothing left to check in a bundle.
+pub fn strip_attrs(attrs: &mut Vec<Attribute>) {
+    attrs.retain(|a| {
+        if a.path().is_ident("doc") {
+            return false;
+        }
+        let lint = ["allow", "warn", "deny", "forbid"]
+            .iter()
+            .any(|l| a.path().is_ident(l));
+        if lint {
+            let text = a.meta.to_token_stream_string();
+            if text.contains("missing_docs") || text.contains("rustdoc") {
+                return false;
+            }
+        }
+        true
+    });
+}
+
+trait MetaText {
+    fn to_token_stream_string(&self) -> String;
+}
+
+impl MetaText for Meta {
+    fn to_token_stream_string(&self) -> String {
+        quote::ToTokens::to_token_stream(self).to_string()
+    }
+}
+
+/// Mutable access to the attributes of any item.
+pub fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        Item::Const(i) => &mut i.attrs,
+        Item::Enum(i) => &mut i.attrs,
+        Item::ExternCrate(i) => &mut i.attrs,
+        Item::Fn(i) => &mut i.attrs,
+        Item::ForeignMod(i) => &mut i.attrs,
+        Item::Impl(i) => &mut i.attrs,
+        Item::Macro(i) => &mut i.attrs,
+        Item::Mod(i) => &mut i.attrs,
+        Item::Static(i) => &mut i.attrs,
+        Item::Struct(i) => &mut i.attrs,
+        Item::Trait(i) => &mut i.attrs,
+        Item::TraitAlias(i) => &mut i.attrs,
+        Item::Type(i) => &mut i.attrs,
+        Item::Union(i) => &mut i.attrs,
+        Item::Use(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+/// Removes test-only items and docs everywhere in a syntax tree.
+struct Strip;
+
+fn keep_item(item: &mut Item) -> bool {
+    match item_attrs(item) {
+        Some(attrs) => !is_test_only(attrs),
+        None => true,
+    }
+}
+
+impl VisitMut for Strip {
+    fn visit_item_mut(&mut self, item: &mut Item) {
+        if let Some(attrs) = item_attrs(item) {
+            strip_attrs(attrs);
+        }
+        if let Item::Mod(module) = item {
+            if let Some((_, items)) = &mut module.content {
+                items.retain_mut(keep_item);
+            }
+        }
+        if let Item::Macro(mac) = item {
+            mac.mac.tokens = strip_doc_tokens(std::mem::take(&mut mac.mac.tokens));
+        }
+        visit_mut::visit_item_mut(self, item);
+    }
+
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        file.items.retain_mut(keep_item);
+        visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain_mut(|stmt| match stmt {
+            syn::Stmt::Item(item) => keep_item(item),
+            syn::Stmt::Local(local) => !is_test_only(&local.attrs),
+            syn::Stmt::Macro(mac) => !is_test_only(&mac.attrs),
+            _ => true,
+        });
+        visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
+        imp.items.retain(|it| {
+            let attrs = match it {
+                syn::ImplItem::Const(i) => &i.attrs,
+                syn::ImplItem::Fn(i) => &i.attrs,
+                syn::ImplItem::Type(i) => &i.attrs,
+                syn::ImplItem::Macro(i) => &i.attrs,
+                _ => return true,
+            };
+            !is_test_only(attrs)
+        });
+        visit_mut::visit_item_impl_mut(self, imp);
+    }
+
+    fn visit_impl_item_mut(&mut self, it: &mut syn::ImplItem) {
+        match it {
+            syn::ImplItem::Const(i) => strip_attrs(&mut i.attrs),
+            syn::ImplItem::Fn(i) => strip_attrs(&mut i.attrs),
+            syn::ImplItem::Type(i) => strip_attrs(&mut i.attrs),
+            syn::ImplItem::Macro(i) => strip_attrs(&mut i.attrs),
+            _ => {}
+        }
+        visit_mut::visit_impl_item_mut(self, it);
+    }
+
+    fn visit_item_trait_mut(&mut self, tr: &mut syn::ItemTrait) {
+        tr.items.retain(|it| {
+            let attrs = match it {
+                syn::TraitItem::Const(i) => &i.attrs,
+                syn::TraitItem::Fn(i) => &i.attrs,
+                syn::TraitItem::Type(i) => &i.attrs,
+                syn::TraitItem::Macro(i) => &i.attrs,
+                _ => return true,
+            };
+            !is_test_only(attrs)
+        });
+        visit_mut::visit_item_trait_mut(self, tr);
+    }
+
+    fn visit_trait_item_mut(&mut self, it: &mut syn::TraitItem) {
+        match it {
+            syn::TraitItem::Const(i) => strip_attrs(&mut i.attrs),
+            syn::TraitItem::Fn(i) => strip_attrs(&mut i.attrs),
+            syn::TraitItem::Type(i) => strip_attrs(&mut i.attrs),
+            syn::TraitItem::Macro(i) => strip_attrs(&mut i.attrs),
+            _ => {}
+        }
+        visit_mut::visit_trait_item_mut(self, it);
+    }
+
+    fn visit_field_mut(&mut self, field: &mut syn::Field) {
+        strip_attrs(&mut field.attrs);
+        visit_mut::visit_field_mut(self, field);
+    }
+
+    fn visit_variant_mut(&mut self, variant: &mut syn::Variant) {
+        strip_attrs(&mut variant.attrs);
+        visit_mut::visit_variant_mut(self, variant);
+    }
+
+    fn visit_foreign_item_mut(&mut self, it: &mut syn::ForeignItem) {
+        if let syn::ForeignItem::Fn(f) = it {
+            strip_attrs(&mut f.attrs);
+        }
+        visit_mut::visit_foreign_item_mut(self, it);
+    }
+
+    fn visit_local_mut(&mut self, local: &mut syn::Local) {
+        strip_attrs(&mut local.attrs);
+        visit_mut::visit_local_mut(self, local);
+    }
+
+    fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
+        strip_attrs(&mut arm.attrs);
+        visit_mut::visit_arm_mut(self, arm);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = strip_doc_tokens(std::mem::take(&mut mac.tokens));
+    }
+}
+
+/// Removes `#[doc = "..."]` / `#![doc = "..."]` (doc comments as tokens) from macro bodies.
+fn strip_doc_tokens(tokens: TokenStream) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut i = 0;
+    while i < trees.len() {
+        if let TokenTree::Punct(p) = &trees[i] {
+            if p.as_char() == '#' {
+                let bang =
+                    matches!(trees.get(i + 1), Some(TokenTree::Punct(q)) if q.as_char() == '!');
+                let at = if bang { i + 2 } else { i + 1 };
+                if let Some(TokenTree::Group(g)) = trees.get(at) {
+                    if g.delimiter() == Delimiter::Bracket && is_doc_literal(g.stream()) {
+                        i = at + 1;
+                        continue;
+                    }
+                }
+            }
+        }
+        out.push(match &trees[i] {
+            TokenTree::Group(g) => regroup(g, strip_doc_tokens(g.stream())),
+            other => other.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+fn is_doc_literal(stream: TokenStream) -> bool {
+    let trees: Vec<TokenTree> = stream.into_iter().collect();
+    matches!(
+        trees.as_slice(),
+        [TokenTree::Ident(id), TokenTree::Punct(eq), TokenTree::Literal(_)]
+            if id == "doc" && eq.as_char() == '='
+    )
+}
+
+fn regroup(old: &Group, stream: TokenStream) -> TokenTree {
+    let mut group = Group::new(old.delimiter(), stream);
+    group.set_span(old.span());
+    TokenTree::Group(group)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rewriting paths.
+
+/// How the paths of one crate's code change when it moves into the bundle.
+#[derive(Debug, Clone)]
+pub struct Rewrite {
+    /// `Some(module)` for a library inlined as `mod module`: `crate::` becomes
+    /// `crate::module::`, `$crate` becomes `$crate::module`, and `pub(crate)` becomes
+    /// `pub(in crate::module)`. `None` for the binary, which stays the bundle's root.
+    pub module: Option<String>,
+    /// Extern names of bundled crates -> their module: `name::x` becomes `crate::module::x`
+    /// (at the binary's root, where it already resolves, it is left alone).
+    pub externs: BTreeMap<String, String>,
+}
+
+impl Rewrite {
+    /// Applies the rewrite to a crate's items (the crate root's items are at depth 0).
+    pub fn apply(&self, items: &mut [Item]) {
+        let mut walker = Rewriter { rw: self, depth: 0 };
+        for item in items {
+            walker.visit_item_mut(item);
+        }
+    }
+}
+
+struct Rewriter<'a> {
+    rw: &'a Rewrite,
+    /// Module nesting inside the crate: 0 at the crate root.
+    depth: usize,
+}
+
+fn ident(name: &str) -> Ident {
+    Ident::new(name, Span::call_site())
+}
+
+impl Rewriter<'_> {
+    /// Whether a path starting with `name` (no leading `::`) must be rewritten, and to what.
+    fn extern_target(&self, name: &str, leading_colon: bool) -> Option<&str> {
+        let module = self.rw.externs.get(name)?;
+        if self.rw.module.is_none() && self.depth == 0 && !leading_colon {
+            None
+        } else {
+            Some(module)
+        }
+    }
+
+    /// Prefix to put before a path's first segment, if any.
+    fn prefix(&self, first: &str, leading_colon: bool) -> Option<Vec<String>> {
+        if first == "crate" && !leading_colon {
+            return self.rw.module.as_ref().map(|m| vec![m.clone()]);
+        }
+        self.extern_target(first, leading_colon)
+            .map(|m| vec!["crate".to_owned(), m.to_owned()])
+    }
+
+    /// Rewrites path-like token sequences inside macro invocations and `macro_rules!` bodies:
+    /// `$crate`, `crate::`, `::name::` and `name::` for bundled crates at the start of a path.
+    fn tokens(&self, tokens: TokenStream) -> TokenStream {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        let punct = |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let mut out: Vec<TokenTree> = Vec::with_capacity(trees.len());
+        for (i, tree) in trees.iter().enumerate() {
+            let id = match tree {
+                TokenTree::Group(g) => {
+                    out.push(regroup(g, self.tokens(g.stream())));
+                    continue;
+                }
+                TokenTree::Ident(id) if punct(i + 1, ':') && punct(i + 2, ':') => id,
+                other => {
+                    out.push(other.clone());
+                    continue;
+                }
+            };
+            let name = id.to_string();
+            let after_dollar = i >= 1 && punct(i - 1, '$');
+            let after_dot = i >= 1 && punct(i - 1, '.');
+            let after_sep = i >= 2 && punct(i - 1, ':') && punct(i - 2, ':');
+            // `a::b`, `T::<U>::b`, `<T as X>::b`: `b` continues a path.
+            let continues = after_sep
+                && i >= 3
+                && (matches!(&trees[i - 3], TokenTree::Ident(_) | TokenTree::Group(_))
+                    || punct(i - 3, '>'));
+            if after_dollar {
+                out.push(tree.clone());
+                if name == "crate" {
+                    if let Some(m) = &self.rw.module {
+                        push_path_sep(&mut out);
+                        out.push(TokenTree::Ident(ident(m)));
+                    }
+                }
+                continue;
+            }
+            if after_dot || continues {
+                out.push(tree.clone());
+                continue;
+            }
+            if after_sep {
+                // `::name::x`: a bundled crate named from the extern prelude.
+                match self.rw.externs.get(&name) {
+                    Some(m) => {
+                        out.pop();
+                        out.pop();
+                        out.push(TokenTree::Ident(ident("crate")));
+                        push_path_sep(&mut out);
+                        out.push(TokenTree::Ident(ident(m)));
+                    }
+                    None => out.push(tree.clone()),
+                }
+                continue;
+            }
+            match self.prefix(&name, false) {
+                Some(prefix) if name == "crate" => {
+                    out.push(tree.clone());
+                    for seg in prefix {
+                        push_path_sep(&mut out);
+                        out.push(TokenTree::Ident(ident(&seg)));
+                    }
+                }
+                Some(prefix) => {
+                    for (k, seg) in prefix.iter().enumerate() {
+                        if k > 0 {
+                            push_path_sep(&mut out);
+                        }
+                        out.push(TokenTree::Ident(ident(seg)));
+                    }
+                }
+                None => out.push(tree.clone()),
+            }
+        }
+        out.into_iter().collect()
+    }
+}
+
+fn push_path_sep(out: &mut Vec<TokenTree>) {
+    out.push(TokenTree::Punct(Punct::new(':', Spacing::Joint)));
+    out.push(TokenTree::Punct(Punct::new(':', Spacing::Alone)));
+}
+
+fn prepend_segments(path: &mut syn::Path, prefix: Vec<String>, keep_first: bool) {
+    let mut segments: syn::punctuated::Punctuated<syn::PathSegment, syn::Token![::]> =
+        Default::default();
+    let mut old = std::mem::take(&mut path.segments).into_iter();
+    if keep_first {
+        if let Some(first) = old.next() {
+            segments.push(first);
+        }
+    }
+    for seg in prefix {
+        segments.push(syn::PathSegment::from(ident(&seg)));
+    }
+    for seg in old {
+        segments.push(seg);
+    }
+    path.segments = segments;
+    path.leading_colon = None;
+}
+
+fn prepend_use(tree: &mut UseTree, prefix: &[String]) {
+    let mut inner = std::mem::replace(
+        tree,
+        UseTree::Glob(syn::UseGlob {
+            star_token: Default::default(),
+        }),
+    );
+    for seg in prefix.iter().rev() {
+        inner = UseTree::Path(syn::UsePath {
+            ident: ident(seg),
+            colon2_token: Default::default(),
+            tree: Box::new(inner),
+        });
+    }
+    *tree = inner;
+}
+
+impl Rewriter<'_> {
+    fn use_tree(&self, tree: &mut UseTree, leading_colon: bool) {
+        match tree {
+            UseTree::Path(p) => {
+                let first = p.ident.to_string();
+                if first == "crate" && !leading_colon {
+                    if let Some(m) = &self.rw.module {
+                        prepend_use(&mut p.tree, std::slice::from_ref(m));
+                    }
+                } else if let Some(m) = self.extern_target(&first, leading_colon) {
+                    p.ident = ident(m);
+                    prepend_use(tree, &["crate".to_owned()]);
+                }
+            }
+            UseTree::Group(g) => {
+                for t in g.items.iter_mut() {
+                    self.use_tree(t, leading_colon);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl VisitMut for Rewriter<'_> {
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        self.depth += 1;
+        visit_mut::visit_item_mod_mut(self, module);
+        self.depth -= 1;
+    }
+
+    fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
+        self.visit_visibility_mut(&mut item.vis);
+        let leading = item.leading_colon.is_some();
+        self.use_tree(&mut item.tree, leading);
+        if leading {
+            if let UseTree::Path(p) = &item.tree {
+                if p.ident == "crate" {
+                    item.leading_colon = None;
+                }
+            }
+        }
+    }
+
+    fn visit_item_extern_crate_mut(&mut self, _: &mut syn::ItemExternCrate) {}
+
+    fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
+        if let (syn::Visibility::Restricted(r), Some(m)) = (vis, &self.rw.module) {
+            if r.path.is_ident("crate") && r.in_token.is_none() {
+                r.in_token = Some(Default::default());
+                prepend_segments(&mut r.path, vec![m.clone()], true);
+            } else if r.in_token.is_some() {
+                self.visit_path_mut(&mut r.path);
+            }
+        }
+    }
+
+    fn visit_path_mut(&mut self, path: &mut syn::Path) {
+        if let Some(first) = path.segments.first() {
+            let name = first.ident.to_string();
+            let leading = path.leading_colon.is_some();
+            if path.segments.len() > 1 || name != "crate" {
+                if name == "crate" && !leading {
+                    if let Some(m) = &self.rw.module {
+                        prepend_segments(path, vec![m.clone()], true);
+                    }
+                } else if path.segments.len() > 1 {
+                    if let Some(m) = self.extern_target(&name, leading) {
+                        let m = m.to_owned();
+                        // Replace the extern name by `crate::module`.
+                        prepend_segments(path, vec!["crate".to_owned()], false);
+                        path.segments[1].ident = ident(&m);
+                    }
+                }
+            }
+        }
+        visit_mut::visit_path_mut(self, path);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        self.visit_path_mut(&mut mac.path);
+        mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
+    }
+}

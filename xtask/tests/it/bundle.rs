@@ -1,0 +1,488 @@
+//! Tests of `cargo xtask bundle`: the fixture workspace's bundle (snapshot and assertions), the
+//! `--check` verdicts, and the real boj-2239/boj-2580 bundles compiled with plain rustc and
+//! compared with the workspace binaries on samples and 200 public puzzles.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+use xtask::build::{self, BuildOptions, Executables};
+use xtask::problem::{self, Problem};
+
+fn fixture(problem: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/bundle-fixture/problems")
+        .join(problem)
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("bundle-tests")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run xtask")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Bundles `problem` (a name or folder) into `dir/NAME.rs` and returns the text.
+fn bundle_into(problem: &str, dir: &Path, name: &str) -> (PathBuf, String) {
+    let out = dir.join(format!("{}.rs", name));
+    let result = xtask(&["bundle", problem, "-o", out.to_str().unwrap()]);
+    assert!(
+        result.status.success(),
+        "xtask bundle {} failed: {}",
+        problem,
+        text(&result.stderr)
+    );
+    let stdout = text(&result.stdout);
+    assert!(stdout.contains(&out.display().to_string()), "{}", stdout);
+    assert!(stdout.contains("bytes"), "{}", stdout);
+    let bundle = fs::read_to_string(&out).unwrap();
+    (out, bundle)
+}
+
+fn fixture_bundle(test: &str) -> String {
+    let dir = scratch(test);
+    bundle_into(fixture("boj-1000").to_str().unwrap(), &dir, "boj-1000").1
+}
+
+#[test]
+fn fixture_bundle_snapshot() {
+    insta::assert_snapshot!("fixture_bundle", fixture_bundle("snapshot"));
+}
+
+#[test]
+fn fixture_bundle_has_no_tests_docs_comments_or_unused_items() {
+    let bundle = fixture_bundle("stripped");
+    let body: String = bundle
+        .lines()
+        .skip_while(|l| l.starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for gone in [
+        "#[test]",
+        "cfg(test)",
+        "mod tests",
+        "#[doc",
+        "///",
+        "//!",
+        "Plain comment",
+        "missing_docs",
+        "test_only_helper",
+        "stray_root_test",
+        "unused_helper",
+        "unused_util",
+        "unused_in_main",
+        "perimeter",
+        "fn restricted",
+    ] {
+        assert!(!body.contains(gone), "`{}` survived:\n{}", gone, bundle);
+    }
+    for kept in [
+        // Both crates inlined; the binary's nested module reaches the library through `crate::`.
+        "mod fixture_lib {",
+        "mod fixture_util {",
+        "use crate::fixture_lib::add;",
+        // `crate::` in the library, a path to the other bundled crate, `$crate`, `pub(crate)`.
+        "crate::fixture_lib::checked(a * b)",
+        "use crate::fixture_util::clamp;",
+        "$crate::fixture_lib::geometry::mul($x, $x)",
+        "pub(in crate::fixture_lib) fn checked",
+        "pub(in crate::fixture_lib) static UNITS",
+        // The exported macro is reachable as `fixture_lib::square!`.
+        "pub use crate::square;",
+        // A kept type keeps its trait impls; a static keeps its `const fn` builder.
+        "impl fmt::Display for Rect",
+        "const fn build_units",
+        // Raw strings are data, not code.
+        r##"r#"crate::not_a_path // not a comment /* nor this */"#"##,
+    ] {
+        assert!(bundle.contains(kept), "`{}` missing:\n{}", kept, bundle);
+    }
+    assert!(bundle.starts_with("// boj-1000: one-file submission"));
+    assert!(bundle.contains("fixture_lib (crates/fixture-lib), fixture_util (crates/fixture-util)"));
+}
+
+#[test]
+fn bundling_is_deterministic() {
+    let dir = scratch("deterministic");
+    let problem = fixture("boj-1000");
+    let (_, first) = bundle_into(problem.to_str().unwrap(), &dir, "first");
+    let (_, second) = bundle_into(problem.to_str().unwrap(), &dir, "second");
+    assert_eq!(first, second);
+}
+
+#[test]
+fn check_compiles_the_fixture_bundle_and_judges_its_sample() {
+    let dir = scratch("check-ok");
+    let out = dir.join("boj-1000.rs");
+    let problem = fixture("boj-1000");
+    let result = xtask(&[
+        "bundle",
+        problem.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--check",
+    ]);
+    let stdout = text(&result.stdout);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{}{}",
+        stdout,
+        text(&result.stderr)
+    );
+    assert!(
+        stdout.contains("compiled alone with rustc --edition 2021 -O"),
+        "{}",
+        stdout
+    );
+    assert!(stdout.contains("1/1 AC"), "{}", stdout);
+    assert!(dir.join("boj-1000.check/Main").is_file());
+}
+
+#[test]
+fn check_names_the_lines_of_syntax_newer_than_rust_1_56() {
+    let dir = scratch("check-syntax");
+    let out = dir.join("boj-1001.rs");
+    let problem = fixture("boj-1001");
+    let result = xtask(&[
+        "bundle",
+        problem.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--check",
+    ]);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{}", stderr);
+    let bundle = fs::read_to_string(&out).unwrap();
+    let line_of = |needle: &str| {
+        bundle
+            .lines()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("no `{}` in:\n{}", needle, bundle))
+            + 1
+    };
+    let let_else = format!(
+        "{}:{}: let-else (Rust 1.65)",
+        out.display(),
+        line_of("else {")
+    );
+    let inline = format!(
+        "{}:{}: inline format argument `{{sum}}` (Rust 1.58)",
+        out.display(),
+        line_of("{sum}")
+    );
+    assert!(
+        stderr.contains(&let_else),
+        "{}\nwanted: {}",
+        stderr,
+        let_else
+    );
+    assert!(stderr.contains(&inline), "{}\nwanted: {}", stderr, inline);
+}
+
+#[test]
+fn check_shows_rustc_errors_and_fails() {
+    let dir = scratch("check-broken");
+    let out = dir.join("boj-1002.rs");
+    let problem = fixture("boj-1002");
+    let result = xtask(&[
+        "bundle",
+        problem.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--check",
+    ]);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{}", stderr);
+    assert!(
+        stderr.contains("error[E0308]: mismatched types"),
+        "{}",
+        stderr
+    );
+    assert!(stderr.contains("NOT a valid submission"), "{}", stderr);
+    assert!(!text(&result.stdout).contains("AC"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real problems.
+
+/// The workspace's judge-profile binaries, built once per test run in a target folder of their
+/// own (so the build never waits on the `cargo test` that runs us).
+fn workspace_binaries() -> &'static [(Problem, Executables)] {
+    static BUILT: OnceLock<Vec<(Problem, Executables)>> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let root = problem::project_root();
+        let problems: Vec<Problem> = ["boj-2239", "boj-2580"]
+            .iter()
+            .map(|p| problem::resolve(&root, p).unwrap())
+            .collect();
+        let options = BuildOptions {
+            target_dir: Some(Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target")),
+            quiet: true,
+            ..BuildOptions::default()
+        };
+        let exes = build::build(&problems, &options).expect("cargo build of the problems");
+        problems.into_iter().zip(exes).collect()
+    })
+}
+
+/// Compiles `source` as BOJ does: `rustc --edition 2021 -O -o Main`, nothing else.
+fn rustc(source: &Path, dir: &Path) -> PathBuf {
+    let exe = dir.join("Main");
+    let out = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&exe)
+        .arg(source)
+        .output()
+        .expect("run rustc");
+    assert!(
+        out.status.success(),
+        "rustc rejected {}:\n{}",
+        source.display(),
+        text(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "rustc warned on {}:\n{}",
+        source.display(),
+        text(&out.stderr)
+    );
+    exe
+}
+
+fn run(exe: &Path, input: &str) -> String {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{} failed on\n{}{}",
+        exe.display(),
+        input,
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+/// BOJ's comparison: trailing whitespace per line and trailing blank lines do not count.
+fn normalise(output: &str) -> String {
+    let lines: Vec<&str> = output.lines().map(str::trim_end).collect();
+    let end = lines
+        .iter()
+        .rposition(|l| !l.is_empty())
+        .map_or(0, |i| i + 1);
+    lines[..end].join("\n")
+}
+
+fn digits(grid: &str) -> Vec<u8> {
+    grid.bytes()
+        .filter(|b| b.is_ascii_digit() || *b == b'.')
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect()
+}
+
+/// An independent check: `output` is a full, valid grid that keeps every given of `puzzle`.
+fn assert_solves(puzzle: &[u8], output: &str) {
+    let grid = digits(output);
+    assert_eq!(grid.len(), 81, "not a grid: {}", output);
+    for (i, (&p, &g)) in puzzle.iter().zip(&grid).enumerate() {
+        assert!((1..=9).contains(&g), "cell {} empty in {}", i, output);
+        assert!(p == 0 || p == g, "given {} changed in {}", i, output);
+    }
+    for unit in 0..9 {
+        let mut seen = [[false; 10]; 3];
+        for k in 0..9 {
+            let cells = [
+                unit * 9 + k,
+                k * 9 + unit,
+                (unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3,
+            ];
+            for (s, &c) in seen.iter_mut().zip(&cells) {
+                assert!(!s[grid[c] as usize], "unit {} repeats in {}", unit, output);
+                s[grid[c] as usize] = true;
+            }
+        }
+    }
+}
+
+/// A puzzle line in the problem's input format.
+fn as_input(puzzle: &[u8], spaced: bool) -> String {
+    let mut s = String::new();
+    for row in puzzle.chunks(9) {
+        let cells: Vec<String> = row.iter().map(u8::to_string).collect();
+        s.push_str(&cells.join(if spaced { " " } else { "" }));
+        s.push('\n');
+    }
+    s
+}
+
+fn puzzles() -> Vec<Vec<u8>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/puzzles/sample.txt");
+    let text = fs::read_to_string(path).unwrap();
+    let puzzles: Vec<Vec<u8>> = text.lines().map(digits).collect();
+    assert_eq!(puzzles.len(), 200);
+    assert!(puzzles.iter().all(|p| p.len() == 81));
+    puzzles
+}
+
+/// Bundles `name`, compiles it with plain rustc, runs samples and the 200 puzzles through both
+/// the bundle and the workspace binary.
+fn real_bundle_agrees(name: &str, spaced: bool, exact: bool) {
+    let dir = scratch(name);
+    let (source, bundle) = bundle_into(name, &dir, name);
+    assert!(bundle.len() < 512 * 1024);
+    for gone in ["#[test]", "cfg(test)", "#[doc", "///", "//!"] {
+        assert!(!bundle.contains(gone), "`{}` survived in {}", gone, name);
+    }
+    let exe = rustc(&source, &dir);
+    let (problem, built) = workspace_binaries()
+        .iter()
+        .find(|(p, _)| p.name == name)
+        .unwrap();
+
+    let samples = problem.samples().unwrap();
+    assert!(!samples.is_empty());
+    for sample in samples {
+        let input = fs::read_to_string(&sample.input).unwrap();
+        let answer = fs::read_to_string(&sample.answer).unwrap();
+        let got = run(&exe, &input);
+        if exact {
+            assert_eq!(
+                normalise(&got),
+                normalise(&answer),
+                "{} sample {}",
+                name,
+                sample.name
+            );
+        } else {
+            assert_solves(&digits(&input), &got);
+        }
+    }
+
+    for puzzle in puzzles() {
+        let input = as_input(&puzzle, spaced);
+        let got = run(&exe, &input);
+        let want = run(&built.solver, &input);
+        // 2239's answer is unique (the smallest solution); 2580 accepts any valid one.
+        if exact {
+            assert_eq!(
+                got, want,
+                "{}: bundle and workspace binary differ on\n{}",
+                name, input
+            );
+        } else {
+            assert_solves(&puzzle, &want);
+        }
+        assert_solves(&puzzle, &got);
+    }
+}
+
+#[test]
+fn boj_2239_bundle_compiles_alone_and_matches_the_workspace_binary() {
+    real_bundle_agrees("boj-2239", false, true);
+}
+
+#[test]
+fn boj_2580_bundle_compiles_alone_and_matches_the_workspace_binary() {
+    real_bundle_agrees("boj-2580", true, false);
+}
+
+/// The full-set comparison reported in README.md: up to `BUNDLE_FULL_PER_FILE` (default 1000)
+/// puzzles from each file of the shared public sets, evenly spaced, through both bundles and both
+/// workspace binaries. Needs `/work/shared/data/puzzles` (or `BUNDLE_FULL_DIR`); run with
+/// `cargo test -p xtask --test it -- --ignored full_public_sets --nocapture`.
+#[test]
+#[ignore = "minutes long; needs the shared puzzle collection"]
+fn full_public_sets() {
+    let dir =
+        std::env::var("BUNDLE_FULL_DIR").unwrap_or_else(|_| "/work/shared/data/puzzles".into());
+    let per_file: usize = std::env::var("BUNDLE_FULL_PER_FILE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("the shared puzzle folder")
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("puzzles") && !name.ends_with(".lexmin")
+                || name == "named_hard"
+                || name == "boj_nearcap_1e7"
+        })
+        .collect();
+    files.sort();
+    let scratch = scratch("full");
+    let mut bundles = Vec::new();
+    for (name, spaced) in [("boj-2239", false), ("boj-2580", true)] {
+        let dir = scratch.join(name);
+        fs::create_dir_all(&dir).unwrap();
+        let (source, bundle) = bundle_into(name, &dir, name);
+        let exe = rustc(&source, &dir);
+        let built = &workspace_binaries()
+            .iter()
+            .find(|(p, _)| p.name == name)
+            .unwrap()
+            .1;
+        println!("{}: bundle {} bytes", name, bundle.len());
+        bundles.push((name, spaced, exe, built.solver.clone()));
+    }
+    let mut total = 0;
+    for file in &files {
+        let text = fs::read_to_string(file).unwrap();
+        let all: Vec<Vec<u8>> = text.lines().filter(|l| l.len() >= 81).map(digits).collect();
+        let step = all.len().div_ceil(per_file).max(1);
+        let chosen: Vec<&Vec<u8>> = all.iter().step_by(step).collect();
+        let halves: Vec<&[&Vec<u8>]> = chosen.chunks(chosen.len().div_ceil(2).max(1)).collect();
+        std::thread::scope(|s| {
+            for half in halves {
+                let bundles = &bundles;
+                s.spawn(move || {
+                    for puzzle in half {
+                        for (name, spaced, exe, solver) in bundles {
+                            let input = as_input(puzzle, *spaced);
+                            let got = run(exe, &input);
+                            let want = run(solver, &input);
+                            assert_eq!(got, want, "{}: differs on\n{}", name, input);
+                            assert_solves(puzzle, &got);
+                        }
+                    }
+                });
+            }
+        });
+        println!(
+            "{}: {} of {} puzzles, bundles = workspace binaries (both problems)",
+            file.file_name().unwrap().to_string_lossy(),
+            chosen.len(),
+            all.len()
+        );
+        total += chosen.len();
+    }
+    println!(
+        "total: {} puzzles x 2 problems, all identical and valid",
+        total
+    );
+}

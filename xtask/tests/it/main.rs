@@ -1,0 +1,5 @@
+//! The xtask's one integration-test binary: one module per subcommand.
+
+mod bundle;
+mod judge;
+mod new;
