@@ -1,12 +1,29 @@
 //! `cargo xtask`: the workspace's own automation (local judging, scaffolding, bundling).
 
+mod bundle;
+mod new;
+mod test;
+
+use std::process::ExitCode;
+
 use clap::Parser;
 
 /// Workspace automation for the BOJ Sudoku toolkit.
 #[derive(Parser, Debug)]
 #[command(name = "cargo xtask", version)]
-enum Command {}
+enum Command {
+    /// Write a problem's one-file BOJ submission (its main.rs plus the crates it uses).
+    Bundle(bundle::BundleArgs),
+    /// Judge the samples of problems locally, as BOJ would.
+    Test(test::TestArgs),
+    /// Create problems/boj-ID/ for a new problem.
+    New(new::NewArgs),
+}
 
-fn main() {
-    match Command::parse() {}
+fn main() -> ExitCode {
+    match Command::parse() {
+        Command::Bundle(args) => bundle::run(&args),
+        Command::Test(args) => test::run(&args),
+        Command::New(args) => new::run(&args),
+    }
 }

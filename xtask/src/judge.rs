@@ -1,0 +1,433 @@
+//! Judging: runs a solver on every sample of a problem and gives each case a verdict as BOJ
+//! would (AC, WA, PE, RE, TLE, OLE, MLE), by exact comparison with BOJ's whitespace rules or by
+//! the problem's checker.
+//!
+//! The entry point is [`run_samples`]; it takes the executable explicitly, so a cargo build, a
+//! rustc-built bundle or any other binary is judged by the same code.
+
+use std::ffi::OsStr;
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use crate::problem::{JudgeKind, Problem, Sample};
+use crate::run::{self, Exit, Limits, Outcome};
+
+/// A case's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// Accepted.
+    Ac,
+    /// Wrong answer.
+    Wa,
+    /// Presentation error, BOJ's "wrong output format": right apart from whitespace.
+    Pe,
+    /// Runtime error: non-zero exit status or killed by a signal.
+    Re,
+    /// Time limit exceeded: killed at the limit.
+    Tle,
+    /// Output limit exceeded: stopped at the output cap.
+    Ole,
+    /// Memory limit exceeded: peak resident memory over the limit.
+    Mle,
+    /// Judge error: the checker itself failed (exit status other than 0 or 1, or a crash), so
+    /// the run's result cannot be trusted. Not one of BOJ's verdicts; `cargo xtask test` exits 2.
+    Je,
+}
+
+impl Verdict {
+    /// The short name: `AC`, `WA`, ...
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Ac => "AC",
+            Verdict::Wa => "WA",
+            Verdict::Pe => "PE",
+            Verdict::Re => "RE",
+            Verdict::Tle => "TLE",
+            Verdict::Ole => "OLE",
+            Verdict::Mle => "MLE",
+            Verdict::Je => "JE",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Settings for [`run_samples`]; `Default` is BOJ's behaviour with the problem's own limits.
+#[derive(Debug, Clone, Default)]
+pub struct JudgeOptions {
+    /// The checker executable; required when the problem's judge is `checker`
+    /// (see [`crate::build::Executables`]).
+    pub checker: Option<PathBuf>,
+    /// Stdout cap in bytes; `None` means [`run::DEFAULT_OUTPUT_CAP`] (64 MiB).
+    pub output_cap: Option<u64>,
+    /// Overrides the problem's time limit.
+    pub time_limit: Option<Duration>,
+    /// Overrides the problem's memory limit, in bytes.
+    pub memory_limit: Option<u64>,
+}
+
+/// The limits a problem was judged under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaseLimits {
+    /// Time limit (wall clock).
+    pub time: Duration,
+    /// Memory limit, in bytes.
+    pub memory: u64,
+    /// Stdout cap, in bytes.
+    pub output_cap: u64,
+}
+
+/// Why a case is not AC, with what a reader needs to see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Detail {
+    /// Nothing to add (AC, TLE, OLE, MLE: the limits say it).
+    None,
+    /// Exact judge: the model answer and the output (up to the cap) for a diff.
+    Diff {
+        /// The `.out` file.
+        expected: Vec<u8>,
+        /// What the solver printed.
+        actual: Vec<u8>,
+    },
+    /// Checker judge: what the checker said on stderr when it rejected (WA) or failed (JE).
+    Checker {
+        /// How the checker ended.
+        exit: Exit,
+        /// The tail of its stderr.
+        message: String,
+    },
+    /// RE: how the solver ended and the tail of its stderr.
+    Crash {
+        /// Exit status or signal.
+        exit: Exit,
+        /// The tail of its stderr, lossily decoded.
+        stderr_tail: String,
+    },
+}
+
+/// One sample's result.
+#[derive(Debug, Clone)]
+pub struct CaseReport {
+    /// The sample's name (`samples/NAME.in`).
+    pub name: String,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Wall-clock time.
+    pub time: Duration,
+    /// Peak resident memory, in bytes.
+    pub peak_memory: u64,
+    /// Why it is not AC.
+    pub detail: Detail,
+}
+
+/// All samples of one problem.
+#[derive(Debug, Clone)]
+pub struct ProblemReport {
+    /// The problem's name (package name).
+    pub problem: String,
+    /// How outputs were judged.
+    pub judge: JudgeKind,
+    /// The limits used.
+    pub limits: CaseLimits,
+    /// Sample names, in the order they run.
+    pub sample_names: Vec<String>,
+    /// One report per sample, in order.
+    pub cases: Vec<CaseReport>,
+}
+
+impl ProblemReport {
+    /// How many cases are AC.
+    pub fn accepted(&self) -> usize {
+        self.cases
+            .iter()
+            .filter(|c| c.verdict == Verdict::Ac)
+            .count()
+    }
+
+    /// Every case is AC (true for a problem with no samples).
+    pub fn all_accepted(&self) -> bool {
+        self.accepted() == self.cases.len()
+    }
+
+    /// Some checker failed: the result cannot be trusted.
+    pub fn judge_failed(&self) -> bool {
+        self.cases.iter().any(|c| c.verdict == Verdict::Je)
+    }
+
+    /// The case that took longest.
+    pub fn slowest(&self) -> Option<&CaseReport> {
+        self.cases.iter().max_by_key(|c| c.time)
+    }
+}
+
+/// Comparison of an output with the model answer under BOJ's rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Comparison {
+    /// Equal once trailing whitespace at line ends (spaces, tabs, `\r`) and empty lines at the
+    /// end are ignored; a missing final newline is fine.
+    Same,
+    /// Equal only once all whitespace is ignored: PE.
+    WhitespaceOnly,
+    /// Different: WA.
+    Different,
+}
+
+/// Compares `actual` with `expected` as BOJ does (GUIDE, "Output comparison").
+pub fn compare(expected: &[u8], actual: &[u8]) -> Comparison {
+    if significant_lines(expected) == significant_lines(actual) {
+        Comparison::Same
+    } else if non_whitespace(expected).eq(non_whitespace(actual)) {
+        Comparison::WhitespaceOnly
+    } else {
+        Comparison::Different
+    }
+}
+
+/// The lines that count: split on `\n`, trailing spaces/tabs/`\r` trimmed, empty lines at the
+/// end dropped.
+pub fn significant_lines(text: &[u8]) -> Vec<&[u8]> {
+    let mut lines: Vec<&[u8]> = text
+        .split(|&b| b == b'\n')
+        .map(|line| {
+            let end = line
+                .iter()
+                .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\r'))
+                .map_or(0, |i| i + 1);
+            &line[..end]
+        })
+        .collect();
+    while lines.last().is_some_and(|line| line.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+fn non_whitespace(text: &[u8]) -> impl Iterator<Item = &u8> {
+    text.iter().filter(|b| !b.is_ascii_whitespace())
+}
+
+/// Runs `solver` on every sample of `problem` and judges each case; see
+/// [`run_samples_with`] to see each case as soon as it is judged.
+///
+/// Errors are the tool's own (unreadable samples, a checker problem without a checker in
+/// `options`, an executable that cannot be started); every verdict is in the report.
+pub fn run_samples(
+    problem: &Problem,
+    solver: &Path,
+    options: &JudgeOptions,
+) -> Result<ProblemReport> {
+    run_samples_with(problem, solver, options, |_| {})
+}
+
+/// [`run_samples`], calling `on_case` with each case right after it is judged (for printing as
+/// the run goes).
+pub fn run_samples_with(
+    problem: &Problem,
+    solver: &Path,
+    options: &JudgeOptions,
+    mut on_case: impl FnMut(&CaseReport),
+) -> Result<ProblemReport> {
+    let samples = problem.samples()?;
+    let mut report = start_report(problem, options)?;
+    let checker = match problem.meta.judge {
+        JudgeKind::Exact => None,
+        JudgeKind::Checker => Some(options.checker.as_deref().with_context(|| {
+            format!(
+                "{} is judged by a checker, but no checker executable was given",
+                problem.name
+            )
+        })?),
+    };
+    for sample in &samples {
+        let case = judge_case(sample, solver, checker, &report.limits)?;
+        on_case(&case);
+        report.cases.push(case);
+    }
+    Ok(report)
+}
+
+/// The report of `problem` before any case runs: its name, judge, limits and sample names.
+pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<ProblemReport> {
+    Ok(ProblemReport {
+        problem: problem.name.clone(),
+        judge: problem.meta.judge,
+        limits: CaseLimits {
+            time: options.time_limit.unwrap_or(problem.meta.time_limit()),
+            memory: options
+                .memory_limit
+                .unwrap_or(problem.meta.memory_limit_bytes()),
+            output_cap: options.output_cap.unwrap_or(run::DEFAULT_OUTPUT_CAP),
+        },
+        sample_names: problem.samples()?.into_iter().map(|s| s.name).collect(),
+        cases: Vec::new(),
+    })
+}
+
+/// Runs and judges one sample.
+pub fn judge_case(
+    sample: &Sample,
+    solver: &Path,
+    checker: Option<&Path>,
+    limits: &CaseLimits,
+) -> Result<CaseReport> {
+    let run_limits = Limits {
+        time: limits.time,
+        output_cap: limits.output_cap,
+    };
+    let no_args: [&OsStr; 0] = [];
+    let outcome = run::run(solver, &no_args, Some(&sample.input), &run_limits)?;
+    let case = |verdict, detail| CaseReport {
+        name: sample.name.clone(),
+        verdict,
+        time: outcome.time,
+        peak_memory: outcome.peak_memory,
+        detail,
+    };
+    match outcome.exit {
+        Exit::TimedOut => return Ok(case(Verdict::Tle, Detail::None)),
+        Exit::OutputCapped => return Ok(case(Verdict::Ole, Detail::None)),
+        _ if outcome.peak_memory > limits.memory => return Ok(case(Verdict::Mle, Detail::None)),
+        Exit::Code(0) => {}
+        exit => {
+            let detail = Detail::Crash {
+                exit,
+                stderr_tail: String::from_utf8_lossy(&outcome.stderr_tail).into_owned(),
+            };
+            return Ok(case(Verdict::Re, detail));
+        }
+    }
+    let (verdict, detail) = match checker {
+        None => judge_exact(sample, &outcome)?,
+        Some(checker) => judge_with_checker(sample, checker, &outcome, limits)?,
+    };
+    Ok(case(verdict, detail))
+}
+
+fn judge_exact(sample: &Sample, outcome: &Outcome) -> Result<(Verdict, Detail)> {
+    let expected = fs::read(&sample.answer)
+        .with_context(|| format!("cannot read {}", sample.answer.display()))?;
+    let verdict = match compare(&expected, &outcome.stdout) {
+        Comparison::Same => return Ok((Verdict::Ac, Detail::None)),
+        Comparison::WhitespaceOnly => Verdict::Pe,
+        Comparison::Different => Verdict::Wa,
+    };
+    let actual = outcome.stdout.clone();
+    Ok((verdict, Detail::Diff { expected, actual }))
+}
+
+/// Time a checker may take; it is our code, not the contestant's.
+const CHECKER_TIME: Duration = Duration::from_secs(10);
+
+fn judge_with_checker(
+    sample: &Sample,
+    checker: &Path,
+    outcome: &Outcome,
+    limits: &CaseLimits,
+) -> Result<(Verdict, Detail)> {
+    let scratch = Scratch::new()?;
+    let output = scratch.path.join(format!("{}.output", sample.name));
+    fs::write(&output, &outcome.stdout)
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    // BOJ's order: checker INPUT ANSWER OUTPUT (model answer before the contestant's output).
+    let args = [
+        sample.input.as_os_str(),
+        sample.answer.as_os_str(),
+        output.as_os_str(),
+    ];
+    let run_limits = Limits {
+        time: CHECKER_TIME.max(limits.time * 5),
+        output_cap: 1024 * 1024,
+    };
+    let verdict = run::run(checker, &args, None, &run_limits)?;
+    let message = String::from_utf8_lossy(&verdict.stderr_tail)
+        .trim_end()
+        .to_string();
+    Ok(match verdict.exit {
+        Exit::Code(0) => (Verdict::Ac, Detail::None),
+        Exit::Code(1) => (
+            Verdict::Wa,
+            Detail::Checker {
+                exit: verdict.exit,
+                message,
+            },
+        ),
+        exit => (Verdict::Je, Detail::Checker { exit, message }),
+    })
+}
+
+/// A private scratch folder under the system's temp dir, removed on drop.
+#[derive(Debug)]
+struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    fn new() -> Result<Scratch> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "xtask-judge-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        if path.exists() {
+            fs::remove_dir_all(&path).ok();
+        }
+        fs::create_dir(&path).with_context(|| format!("cannot create {}", path.display()))?;
+        Ok(Scratch { path })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.path);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailing_whitespace_and_blank_lines_do_not_count() {
+        assert_eq!(compare(b"1 2\n3\n", b"1 2  \t\r\n3"), Comparison::Same);
+        assert_eq!(
+            compare(b"1 2\n3\n", b"1 2\r\n3\r\n\r\n\n  \n"),
+            Comparison::Same
+        );
+        assert_eq!(compare(b"", b"\n\n"), Comparison::Same);
+    }
+
+    #[test]
+    fn other_whitespace_differences_are_pe() {
+        assert_eq!(
+            compare(b"1 2\n3\n", b"1  2\n3\n"),
+            Comparison::WhitespaceOnly
+        );
+        assert_eq!(
+            compare(b"1 2\n3\n", b" 1 2\n3\n"),
+            Comparison::WhitespaceOnly
+        );
+        assert_eq!(compare(b"1 2\n3\n", b"1 2 3\n"), Comparison::WhitespaceOnly);
+        assert_eq!(
+            compare(b"1 2\n3\n", b"\n1 2\n3\n"),
+            Comparison::WhitespaceOnly
+        );
+        assert_eq!(compare(b"12\n", b"1 2\n"), Comparison::WhitespaceOnly);
+    }
+
+    #[test]
+    fn anything_else_is_wa() {
+        assert_eq!(compare(b"1 2\n3\n", b"1 2\n4\n"), Comparison::Different);
+        assert_eq!(compare(b"1 2\n3\n", b"1 2\n"), Comparison::Different);
+        assert_eq!(compare(b"1\n", b""), Comparison::Different);
+    }
+}

@@ -1,0 +1,27 @@
+//! The xtask's reusable parts: finding problems, building them as BOJ would, running one
+//! executable under limits, judging its output, and rendering reports.
+//!
+//! The subcommands (`src/main.rs` and one module each) are thin layers over these modules, so
+//! `cargo xtask bundle --check` and `cargo xtask stress` can judge with exactly the same code:
+//!
+//! ```no_run
+//! use std::path::Path;
+//! use xtask::{judge, problem, report};
+//!
+//! # fn main() -> anyhow::Result<()> {
+//! let root = problem::project_root();
+//! let problem = problem::resolve(&root, "2239")?;
+//! // Any executable works here: cargo's judge-profile build, or a rustc-built bundle.
+//! let options = judge::JudgeOptions::default();
+//! let report = judge::run_samples(&problem, Path::new("/tmp/Main"), &options)?;
+//! print!("{}", report.render(&report::Style::plain()));
+//! assert!(report.all_accepted());
+//! # Ok(())
+//! # }
+//! ```
+
+pub mod build;
+pub mod judge;
+pub mod problem;
+pub mod report;
+pub mod run;

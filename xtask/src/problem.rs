@@ -1,0 +1,327 @@
+//! Problems: finding them under `problems/`, naming them (`boj-2239`, `2239`, a path), reading
+//! their `[package.metadata.boj]` and listing their samples in natural order.
+//!
+//! A problem is a folder with a `Cargo.toml` and a `samples/` folder; nothing else registers it.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+
+/// The workspace root: the folder above `xtask/` (rust-analyzer's `project_root`).
+pub fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask/ has a parent folder")
+        .to_path_buf()
+}
+
+/// One problem folder and what its `Cargo.toml` says about it.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// The package name, e.g. `boj-2239`: how reports name the problem.
+    pub name: String,
+    /// The problem's folder (canonical).
+    pub dir: PathBuf,
+    /// `dir/Cargo.toml`.
+    pub manifest: PathBuf,
+    /// The binary that solves the problem: `default-run` when set, else the package name.
+    pub solver_bin: String,
+    /// `[package.metadata.boj]`.
+    pub meta: Meta,
+}
+
+/// `[package.metadata.boj]` of a problem's `Cargo.toml` (GUIDE, "Problem metadata").
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Meta {
+    /// The BOJ problem number.
+    pub id: Option<u32>,
+    /// BOJ's time limit.
+    #[serde(default = "default_time_limit_ms")]
+    pub time_limit_ms: u64,
+    /// BOJ's memory limit, in MiB (BOJ's "MB").
+    #[serde(default = "default_memory_limit_mb")]
+    pub memory_limit_mb: u64,
+    /// How outputs are judged.
+    #[serde(default)]
+    pub judge: JudgeKind,
+    /// Name of the checker binary of the same package, when `judge = "checker"`.
+    pub checker: Option<String>,
+    /// The input format (`rows` or `spaced`), used to generate stress cases.
+    pub input: Option<String>,
+}
+
+fn default_time_limit_ms() -> u64 {
+    1000
+}
+
+fn default_memory_limit_mb() -> u64 {
+    256
+}
+
+impl Meta {
+    /// The time limit as a `Duration`.
+    pub fn time_limit(&self) -> Duration {
+        Duration::from_millis(self.time_limit_ms)
+    }
+
+    /// The memory limit in bytes.
+    pub fn memory_limit_bytes(&self) -> u64 {
+        self.memory_limit_mb * 1024 * 1024
+    }
+}
+
+/// How a problem's outputs are judged.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum JudgeKind {
+    /// Text comparison with BOJ's whitespace rules (AC, PE or WA).
+    #[default]
+    Exact,
+    /// The problem's checker binary decides: `checker INPUT ANSWER OUTPUT`, exit 0 = accepted.
+    Checker,
+}
+
+impl fmt::Display for JudgeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            JudgeKind::Exact => "exact",
+            JudgeKind::Checker => "checker",
+        })
+    }
+}
+
+/// One sample: `samples/NAME.in` and `samples/NAME.out`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sample {
+    /// The file stem shared by both files.
+    pub name: String,
+    /// Fed to the solver on stdin (and given to a checker as INPUT).
+    pub input: PathBuf,
+    /// The model answer (a checker's ANSWER).
+    pub answer: PathBuf,
+}
+
+#[derive(Deserialize)]
+struct Manifest {
+    package: Option<Package>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct Package {
+    name: String,
+    default_run: Option<String>,
+    metadata: Option<PackageMetadata>,
+}
+
+#[derive(Deserialize)]
+struct PackageMetadata {
+    boj: Option<Meta>,
+}
+
+impl Problem {
+    /// Reads the problem in `dir` (a folder holding `Cargo.toml` and `samples/`).
+    pub fn load(dir: &Path) -> Result<Problem> {
+        let dir = dir
+            .canonicalize()
+            .with_context(|| format!("no problem folder at {}", dir.display()))?;
+        let manifest = dir.join("Cargo.toml");
+        if !manifest.is_file() || !dir.join("samples").is_dir() {
+            bail!(
+                "{} is not a problem folder (a problem has a Cargo.toml and a samples/ folder)",
+                dir.display()
+            );
+        }
+        let text = fs::read_to_string(&manifest)
+            .with_context(|| format!("cannot read {}", manifest.display()))?;
+        let parsed: Manifest = toml::from_str(&text)
+            .with_context(|| format!("cannot parse {}", manifest.display()))?;
+        let Some(package) = parsed.package else {
+            bail!("{} has no [package]", manifest.display());
+        };
+        let Some(meta) = package.metadata.and_then(|m| m.boj) else {
+            bail!("{} has no [package.metadata.boj] table", manifest.display());
+        };
+        if meta.judge == JudgeKind::Checker && meta.checker.is_none() {
+            bail!(
+                "{}: judge = \"checker\" needs `checker = \"BINARY\"` in [package.metadata.boj]",
+                manifest.display()
+            );
+        }
+        let solver_bin = package.default_run.unwrap_or_else(|| package.name.clone());
+        Ok(Problem {
+            name: package.name,
+            dir,
+            manifest,
+            solver_bin,
+            meta,
+        })
+    }
+
+    /// The samples, in natural order (`2` before `10`). Every `.in` needs its `.out` and the
+    /// other way round; anything else in `samples/` (like `.gitkeep`) is ignored.
+    pub fn samples(&self) -> Result<Vec<Sample>> {
+        let folder = self.dir.join("samples");
+        let mut samples = Vec::new();
+        let entries =
+            fs::read_dir(&folder).with_context(|| format!("cannot list {}", folder.display()))?;
+        for entry in entries {
+            let path = entry?.path();
+            let (Some(stem), Some(ext)) = (path.file_stem(), path.extension()) else {
+                continue;
+            };
+            let stem = stem.to_string_lossy().into_owned();
+            match ext.to_str() {
+                Some("in") => {
+                    let answer = path.with_extension("out");
+                    if !answer.is_file() {
+                        bail!("{} has no answer file {}", path.display(), answer.display());
+                    }
+                    samples.push(Sample {
+                        name: stem,
+                        input: path,
+                        answer,
+                    });
+                }
+                Some("out") if !path.with_extension("in").is_file() => {
+                    bail!("{} has no input file beside it", path.display());
+                }
+                _ => {}
+            }
+        }
+        samples.sort_by(|a, b| natural_cmp(&a.name, &b.name));
+        Ok(samples)
+    }
+}
+
+/// Every problem under `root/problems`, sorted by name.
+pub fn discover(root: &Path) -> Result<Vec<Problem>> {
+    let base = root.join("problems");
+    let mut problems = Vec::new();
+    let mut walk = walkdir::WalkDir::new(&base)
+        .min_depth(1)
+        .sort_by_file_name()
+        .into_iter();
+    while let Some(entry) = walk.next() {
+        let entry = entry.with_context(|| format!("cannot walk {}", base.display()))?;
+        let name = entry.file_name().to_string_lossy();
+        if !entry.file_type().is_dir() || name.starts_with('.') || name == "target" {
+            if entry.file_type().is_dir() {
+                walk.skip_current_dir();
+            }
+            continue;
+        }
+        let dir = entry.path();
+        if dir.join("Cargo.toml").is_file() && dir.join("samples").is_dir() {
+            problems.push(Problem::load(dir)?);
+            walk.skip_current_dir();
+        }
+    }
+    problems.sort_by(|a, b| natural_cmp(&a.name, &b.name));
+    Ok(problems)
+}
+
+/// Finds the problem a user named: `boj-2239`, `2239`, or a path to a problem folder.
+///
+/// A name is looked up among the problems under `root/problems` (by package name, folder name
+/// or metadata id); anything else is taken as a path.
+pub fn resolve(root: &Path, spec: &str) -> Result<Problem> {
+    let as_path = Path::new(spec);
+    if !is_problem_name(spec) {
+        return Problem::load(as_path);
+    }
+    let wanted = spec.strip_prefix("boj-").unwrap_or(spec);
+    let problems = discover(root)?;
+    let found = problems.iter().find(|p| {
+        let folder = p.dir.file_name().map(|f| f.to_string_lossy());
+        p.name.strip_prefix("boj-") == Some(wanted)
+            || folder.as_deref().and_then(|f| f.strip_prefix("boj-")) == Some(wanted)
+            || p.meta.id.map(|id| id.to_string()).as_deref() == Some(wanted)
+    });
+    if let Some(found) = found {
+        return Ok(found.clone());
+    }
+    if as_path.join("Cargo.toml").is_file() {
+        return Problem::load(as_path);
+    }
+    let known: Vec<&str> = problems.iter().map(|p| p.name.as_str()).collect();
+    let known = if known.is_empty() {
+        "none".to_string()
+    } else {
+        known.join(", ")
+    };
+    bail!(
+        "no problem `{spec}` under {} (known: {known}); name one as boj-ID, ID or a folder path",
+        root.join("problems").display(),
+    )
+}
+
+fn is_problem_name(spec: &str) -> bool {
+    let digits = spec.strip_prefix("boj-").unwrap_or(spec);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Compares names so that runs of digits compare as numbers: `2` < `10` < `a1` < `a2`.
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (a.first(), b.first()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                let da = a.iter().take_while(|c| c.is_ascii_digit()).count();
+                let db = b.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (na, nb) = (trim_zeros(&a[..da]), trim_zeros(&b[..db]));
+                let order = na
+                    .len()
+                    .cmp(&nb.len())
+                    .then_with(|| na.cmp(nb))
+                    .then_with(|| da.cmp(&db));
+                if order != Ordering::Equal {
+                    return order;
+                }
+                a = &a[da..];
+                b = &b[db..];
+            }
+            (Some(x), Some(y)) => {
+                if x != y {
+                    return x.cmp(y);
+                }
+                a = &a[1..];
+                b = &b[1..];
+            }
+        }
+    }
+}
+
+fn trim_zeros(digits: &[u8]) -> &[u8] {
+    let zeros = digits.iter().take_while(|&&d| d == b'0').count();
+    &digits[zeros..]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn natural_order_compares_numbers_by_value() {
+        let mut names = vec!["10", "2", "a10", "a2", "1", "b", "01"];
+        names.sort_by(|a, b| natural_cmp(a, b));
+        assert_eq!(names, ["1", "01", "2", "10", "a2", "a10", "b"]);
+    }
+
+    #[test]
+    fn problem_names_are_ids_with_or_without_prefix() {
+        assert!(is_problem_name("2239"));
+        assert!(is_problem_name("boj-2239"));
+        assert!(!is_problem_name("boj-"));
+        assert!(!is_problem_name("xtask"));
+    }
+}

@@ -1,0 +1,494 @@
+//! Rendering judge reports as text: one line per case (verdict, time, peak memory), details for
+//! failures (a `similar` diff with the differing characters highlighted, stderr tails, checker
+//! messages) and summary lines, with ANSI colour only when asked for.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
+
+use crate::judge::{significant_lines, CaseReport, Detail, ProblemReport, Verdict};
+
+/// When to colour: `--color auto|always|never`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and `NO_COLOR` is unset or empty.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour stdout.
+    pub fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
+            }
+        }
+    }
+}
+
+/// How to render: colour or not, and how much of a diff to show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// ANSI colours; without them, changed characters are marked with `^` on the next line.
+    pub color: bool,
+    /// Diff lines shown before the diff is cut.
+    pub max_diff_lines: usize,
+    /// Characters of one line shown before it is cut.
+    pub max_line_chars: usize,
+    /// Lines of stderr or checker messages shown.
+    pub max_message_lines: usize,
+}
+
+impl Style {
+    /// No colour, default sizes (what snapshots and pipes get).
+    pub fn plain() -> Style {
+        Style {
+            color: false,
+            max_diff_lines: 40,
+            max_line_chars: 160,
+            max_message_lines: 10,
+        }
+    }
+
+    /// Default sizes, with colour as `choice` decides.
+    pub fn new(choice: ColorChoice) -> Style {
+        Style {
+            color: choice.enabled(),
+            ..Style::plain()
+        }
+    }
+
+    fn paint(&self, codes: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{codes}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    fn verdict(&self, verdict: Verdict) -> String {
+        let code = format!("{:<3}", verdict.code());
+        let colour = match verdict {
+            Verdict::Ac => "1;32",
+            Verdict::Wa | Verdict::Pe | Verdict::Re => "1;31",
+            Verdict::Tle | Verdict::Ole | Verdict::Mle => "1;33",
+            Verdict::Je => "1;35",
+        };
+        self.paint(colour, &code)
+    }
+
+    /// The first line of a problem's block: name, samples, judge, limits.
+    pub fn header(&self, report: &ProblemReport) -> String {
+        format!(
+            "{}  {} sample{} · {} judge · {} ms · {} MB\n",
+            self.paint("1", &report.problem),
+            report.sample_names.len(),
+            if report.sample_names.len() == 1 {
+                ""
+            } else {
+                "s"
+            },
+            report.judge,
+            report.limits.time.as_millis(),
+            report.limits.memory / (1024 * 1024),
+        )
+    }
+
+    /// One case: its line, then what is wrong, if anything.
+    pub fn case(&self, report: &ProblemReport, case: &CaseReport) -> String {
+        let width = report
+            .sample_names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(1);
+        let mut out = format!(
+            "  {:<width$}  {}  {:>5} ms  {:>6} MB\n",
+            case.name,
+            self.verdict(case.verdict),
+            millis(case.time),
+            megabytes(case.peak_memory),
+        );
+        let limits = &report.limits;
+        match (case.verdict, &case.detail) {
+            (Verdict::Tle, _) => {
+                let _ = writeln!(
+                    out,
+                    "    killed at the time limit of {} ms; the next case runs",
+                    limits.time.as_millis()
+                );
+            }
+            (Verdict::Ole, _) => {
+                let _ = writeln!(
+                    out,
+                    "    stopped after {} bytes of output, the cap (--output-cap to change it)",
+                    limits.output_cap
+                );
+            }
+            (Verdict::Mle, _) => {
+                let _ = writeln!(
+                    out,
+                    "    peak memory {} MB is over the limit of {} MB",
+                    megabytes(case.peak_memory),
+                    limits.memory / (1024 * 1024)
+                );
+            }
+            (_, Detail::Crash { exit, stderr_tail }) => {
+                self.message(&mut out, &format!("{exit}; stderr"), stderr_tail);
+            }
+            (Verdict::Je, Detail::Checker { exit, message }) => {
+                let title = format!("the checker itself failed ({exit}), so this is no verdict");
+                self.message(&mut out, &title, message);
+            }
+            (_, Detail::Checker { message, .. }) => {
+                self.message(&mut out, "wrong answer: the checker rejected it", message);
+            }
+            (verdict, Detail::Diff { expected, actual }) => {
+                self.diff(&mut out, verdict, expected, actual);
+            }
+            (_, Detail::None) => {}
+        }
+        out
+    }
+
+    /// The last line of a problem's block: `N/M AC` and the slowest case.
+    pub fn summary(&self, report: &ProblemReport) -> String {
+        if report.cases.is_empty() {
+            return format!(
+                "{}: no samples yet (add samples/NAME.in and samples/NAME.out)\n",
+                report.problem
+            );
+        }
+        let tally = format!("{}/{} AC", report.accepted(), report.cases.len());
+        let colour = if report.all_accepted() {
+            "1;32"
+        } else {
+            "1;31"
+        };
+        let slowest = report.slowest().expect("cases is not empty");
+        format!(
+            "{}: {} · slowest {} ({} ms)\n",
+            report.problem,
+            self.paint(colour, &tally),
+            slowest.name,
+            millis(slowest.time)
+        )
+    }
+
+    /// The line ending a run over several problems.
+    pub fn total(&self, reports: &[ProblemReport]) -> String {
+        let cases: usize = reports.iter().map(|r| r.cases.len()).sum();
+        let accepted: usize = reports.iter().map(|r| r.accepted()).sum();
+        let tally = format!("{accepted}/{cases} AC");
+        let colour = if accepted == cases { "1;32" } else { "1;31" };
+        let slowest = reports
+            .iter()
+            .flat_map(|r| r.cases.iter().map(move |c| (r, c)))
+            .max_by_key(|(_, c)| c.time);
+        let mut line = format!(
+            "total: {} over {} problems",
+            self.paint(colour, &tally),
+            reports.len()
+        );
+        if let Some((report, case)) = slowest {
+            let _ = write!(
+                line,
+                " · slowest {}/{} ({} ms)",
+                report.problem,
+                case.name,
+                millis(case.time)
+            );
+        }
+        line.push('\n');
+        line
+    }
+
+    fn message(&self, out: &mut String, title: &str, text: &str) {
+        let lines: Vec<&str> = text.trim_end().lines().collect();
+        if lines.is_empty() {
+            let _ = writeln!(out, "    {title}: (empty)");
+            return;
+        }
+        let shown = &lines[lines.len().saturating_sub(self.max_message_lines)..];
+        if shown.len() < lines.len() {
+            let _ = writeln!(out, "    {title} (last {} lines):", shown.len());
+        } else {
+            let _ = writeln!(out, "    {title}:");
+        }
+        for line in shown {
+            let _ = writeln!(out, "    | {}", cut(line, self.max_line_chars));
+        }
+    }
+
+    /// A line diff of expected (-) against actual (+), over the lines that count (trailing
+    /// whitespace and blank lines at the end dropped), with changed characters highlighted
+    /// inside changed lines and whitespace made visible where it is the change.
+    fn diff(&self, out: &mut String, verdict: Verdict, expected: &[u8], actual: &[u8]) {
+        let old: Vec<String> = lossy_lines(expected);
+        let new: Vec<String> = lossy_lines(actual);
+        let old_refs: Vec<&str> = old.iter().map(String::as_str).collect();
+        let new_refs: Vec<&str> = new.iter().map(String::as_str).collect();
+        let diff = TextDiff::configure()
+            .algorithm(Algorithm::Patience)
+            .diff_slices(&old_refs, &new_refs);
+        let first = diff
+            .ops()
+            .iter()
+            .find(|op| op.tag() != DiffTag::Equal)
+            .map_or(1, |op| op.old_range().start + 1);
+        if verdict == Verdict::Pe {
+            let _ = writeln!(
+                out,
+                "    wrong output format: only whitespace differs (BOJ ignores it only at line \
+                 ends and after the last line)"
+            );
+        }
+        let _ = writeln!(
+            out,
+            "    expected (-) vs actual (+), first difference in line {first}:"
+        );
+        let number_width = old.len().max(new.len()).max(1).to_string().len();
+        let mut diff_out = DiffWriter {
+            style: self,
+            out,
+            number_width,
+            shown: 0,
+            cut: false,
+        };
+        for (index, group) in diff.grouped_ops(2).iter().enumerate() {
+            if index > 0 {
+                diff_out.raw(&format!("    {:>number_width$}…", ""));
+            }
+            for op in group {
+                let (tag, olds, news) = op.as_tag_tuple();
+                match tag {
+                    DiffTag::Equal => {
+                        for i in olds {
+                            diff_out.line(' ', i + 1, &[(false, old[i].clone())]);
+                        }
+                    }
+                    DiffTag::Delete => {
+                        for i in olds {
+                            diff_out.line('-', i + 1, &whole(&old[i]));
+                        }
+                    }
+                    DiffTag::Insert => {
+                        for i in news {
+                            diff_out.line('+', i + 1, &whole(&new[i]));
+                        }
+                    }
+                    DiffTag::Replace => {
+                        let pairs = olds.len().max(news.len());
+                        for k in 0..pairs {
+                            let (o, n) = (olds.start + k, news.start + k);
+                            match (olds.contains(&o), news.contains(&n)) {
+                                (true, true) => {
+                                    let (a, b) = inline_segments(&old[o], &new[n]);
+                                    diff_out.line('-', o + 1, &a);
+                                    diff_out.line('+', n + 1, &b);
+                                }
+                                (true, false) => diff_out.line('-', o + 1, &whole(&old[o])),
+                                (false, true) => diff_out.line('+', n + 1, &whole(&new[n])),
+                                (false, false) => {}
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if diff_out.cut {
+            let _ = writeln!(
+                out,
+                "    … diff cut after {} lines: expected {} bytes in {} lines, actual {} bytes in \
+                 {} lines",
+                self.max_diff_lines,
+                expected.len(),
+                old.len(),
+                actual.len(),
+                new.len()
+            );
+        }
+    }
+}
+
+/// Writes diff lines, counting them against the style's limit.
+struct DiffWriter<'a> {
+    style: &'a Style,
+    out: &'a mut String,
+    number_width: usize,
+    shown: usize,
+    cut: bool,
+}
+
+impl DiffWriter<'_> {
+    fn raw(&mut self, line: &str) {
+        if self.shown >= self.style.max_diff_lines {
+            self.cut = true;
+            return;
+        }
+        self.shown += 1;
+        self.out.push_str(line);
+        self.out.push('\n');
+    }
+
+    /// One line of the diff: sign, line number, text with emphasised segments.
+    fn line(&mut self, sign: char, number: usize, segments: &[(bool, String)]) {
+        if self.shown >= self.style.max_diff_lines {
+            self.cut = true;
+            return;
+        }
+        let style = self.style;
+        let colour = match sign {
+            '-' => "31",
+            '+' => "32",
+            _ => "",
+        };
+        let changed = sign != ' ';
+        let mut text = String::new();
+        let mut carets = String::new();
+        let mut chars = 0;
+        let mut dropped_bytes = 0;
+        let mut any_emphasis = false;
+        // A changed line that is empty shows its line break, so it cannot look like nothing.
+        let empty_line = [(true, String::new())];
+        let segments = if changed && segments.iter().all(|(_, s)| s.is_empty()) {
+            &empty_line[..]
+        } else {
+            segments
+        };
+        for (emphasis, segment) in segments {
+            let emphasis = *emphasis && changed;
+            let mut piece = String::new();
+            let source: Vec<char> = if segment.is_empty() && emphasis {
+                vec!['⏎']
+            } else {
+                segment.chars().collect()
+            };
+            for c in source {
+                if chars >= style.max_line_chars {
+                    dropped_bytes += c.len_utf8();
+                    continue;
+                }
+                piece.push(visible(c, emphasis));
+                carets.push(if emphasis { '^' } else { ' ' });
+                chars += 1;
+            }
+            any_emphasis |= emphasis;
+            if piece.is_empty() {
+                continue;
+            }
+            if emphasis && style.color {
+                // Reverse video inside the line's colour.
+                let _ = write!(text, "\x1b[7m{piece}\x1b[27m");
+            } else {
+                text.push_str(&piece);
+            }
+        }
+        if dropped_bytes > 0 {
+            let _ = write!(text, " … (+{dropped_bytes} bytes)");
+        }
+        let prefix = format!("    {sign}{number:>width$} ", width = self.number_width);
+        let line = if changed && style.color {
+            format!("\x1b[{colour}m{prefix}{text}\x1b[0m")
+        } else {
+            format!("{prefix}{text}")
+        };
+        self.shown += 1;
+        self.out.push_str(&line);
+        self.out.push('\n');
+        if any_emphasis && !style.color {
+            let pad = " ".repeat(prefix.chars().count());
+            let _ = writeln!(self.out, "{pad}{}", carets.trim_end());
+        }
+    }
+}
+
+/// Pieces of a line, each `(emphasised, text)`.
+type Segments = Vec<(bool, String)>;
+
+/// A whole line with no counterpart, no character singled out.
+fn whole(line: &str) -> Segments {
+    vec![(false, line.to_string())]
+}
+
+/// Character-level differences between two paired lines, as emphasised segments of each.
+fn inline_segments(old: &str, new: &str) -> (Segments, Segments) {
+    let diff = TextDiff::configure()
+        .algorithm(Algorithm::Myers)
+        .diff_chars(old, new);
+    let mut a: Segments = Vec::new();
+    let mut b: Segments = Vec::new();
+    let push = |side: &mut Vec<(bool, String)>, emphasis: bool, text: &str| match side.last_mut() {
+        Some((e, s)) if *e == emphasis => s.push_str(text),
+        _ => side.push((emphasis, text.to_string())),
+    };
+    for change in diff.iter_all_changes() {
+        let text = change.value();
+        match change.tag() {
+            ChangeTag::Equal => {
+                push(&mut a, false, text);
+                push(&mut b, false, text);
+            }
+            ChangeTag::Delete => push(&mut a, true, text),
+            ChangeTag::Insert => push(&mut b, true, text),
+        }
+    }
+    (a, b)
+}
+
+/// How a character is shown in a diff: control characters always as pictures, tabs as `→`,
+/// and spaces as `·` where they are the change.
+fn visible(c: char, emphasis: bool) -> char {
+    match c {
+        '\t' => '→',
+        ' ' if emphasis => '·',
+        '\r' => '␍',
+        c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('�'),
+        '\u{7f}' => '␡',
+        c => c,
+    }
+}
+
+fn lossy_lines(text: &[u8]) -> Vec<String> {
+    significant_lines(text)
+        .into_iter()
+        .map(|line| String::from_utf8_lossy(line).into_owned())
+        .collect()
+}
+
+fn cut(line: &str, max: usize) -> String {
+    match line.char_indices().nth(max) {
+        Some((at, _)) => format!("{} … (+{} bytes)", &line[..at], line.len() - at),
+        None => line.to_string(),
+    }
+}
+
+fn millis(time: Duration) -> u128 {
+    time.as_millis()
+}
+
+fn megabytes(bytes: u64) -> String {
+    format!("{:.1}", bytes as f64 / (1024.0 * 1024.0))
+}
+
+impl ProblemReport {
+    /// The whole block as `cargo xtask test` prints it: header, cases, summary.
+    pub fn render(&self, style: &Style) -> String {
+        let mut out = style.header(self);
+        for case in &self.cases {
+            out.push_str(&style.case(self, case));
+        }
+        out.push_str(&style.summary(self));
+        out
+    }
+}

@@ -1,0 +1,107 @@
+//! `cargo xtask test [PROBLEM...]`: builds problems in the judge profile and judges every
+//! sample as BOJ would, printing each case as it finishes and a summary at the end.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use xtask::build::{self, BuildOptions};
+use xtask::judge::{self, JudgeOptions, ProblemReport};
+use xtask::problem::{self, Problem};
+use xtask::report::{ColorChoice, Style};
+use xtask::run::DEFAULT_OUTPUT_CAP;
+
+/// Judge the samples of problems locally, as BOJ would (exit 0 all AC, 1 some not, 2 no run).
+#[derive(clap::Args, Debug)]
+pub struct TestArgs {
+    /// Problems: `boj-2239`, `2239` or a path to a problem folder [default: every problem
+    /// under problems/].
+    pub problems: Vec<String>,
+    /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Stop a solver after this many bytes of stdout and call it OLE.
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_OUTPUT_CAP)]
+    pub output_cap: u64,
+    /// Look for problems under DIR/problems instead of this workspace's.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// Judge each problem through its one-file bundle (`cargo xtask bundle`), compiled alone
+    /// with `rustc --edition 2021 -O`, instead of cargo's build of the solver.
+    #[arg(long)]
+    pub bundled: bool,
+}
+
+/// Runs the subcommand; errors of the tool itself exit 2.
+pub fn run(args: &TestArgs) -> ExitCode {
+    match judge_all(args) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn judge_all(args: &TestArgs) -> Result<ExitCode> {
+    let root = args.root.clone().unwrap_or_else(problem::project_root);
+    let mut problems: Vec<Problem> = if args.problems.is_empty() {
+        problem::discover(&root)?
+    } else {
+        args.problems
+            .iter()
+            .map(|spec| problem::resolve(&root, spec))
+            .collect::<Result<_>>()?
+    };
+    let mut seen = std::collections::HashSet::new();
+    problems.retain(|p| seen.insert(p.manifest.clone()));
+    if problems.is_empty() {
+        bail!(
+            "no problems under {} (create one with `cargo xtask new ID`)",
+            root.join("problems").display()
+        );
+    }
+    let executables = build::build(&problems, &BuildOptions::default())?;
+
+    let style = Style::new(args.color);
+    let mut reports: Vec<ProblemReport> = Vec::new();
+    for (problem, exe) in problems.iter().zip(&executables) {
+        let options = JudgeOptions {
+            checker: exe.checker.clone(),
+            output_cap: Some(args.output_cap),
+            ..JudgeOptions::default()
+        };
+        let head = judge::start_report(problem, &options)?;
+        emit(&style.header(&head));
+        let solver = if args.bundled {
+            crate::bundle::check::compiled_bundle(problem)?
+        } else {
+            exe.solver.clone()
+        };
+        let report = judge::run_samples_with(problem, &solver, &options, |case| {
+            emit(&style.case(&head, case));
+        })?;
+        emit(&style.summary(&report));
+        reports.push(report);
+    }
+    if reports.len() > 1 {
+        emit(&style.total(&reports));
+    }
+    Ok(if reports.iter().any(ProblemReport::judge_failed) {
+        eprintln!("error: a checker failed; see JE above");
+        ExitCode::from(2)
+    } else if reports.iter().all(ProblemReport::all_accepted) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Prints as the run goes; a closed stdout (`| head`) only stops the printing.
+fn emit(text: &str) {
+    let mut stdout = io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}

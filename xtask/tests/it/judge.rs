@@ -1,0 +1,255 @@
+//! `cargo xtask test` and the judge library: verdicts, rendered reports (insta snapshots, with
+//! times and memory figures filtered out) and exit codes, on the fixture problems in
+//! `tests/data/judge/` (a wrong, a crashing, a looping and a flooding solver, and a checker).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use xtask::build::{self, BuildOptions, Executables};
+use xtask::judge::{self, Detail, JudgeOptions, ProblemReport, Verdict};
+use xtask::problem::Problem;
+use xtask::report::Style;
+use xtask::run::{self, Exit, Limits};
+
+const FIXTURES: [&str; 5] = ["echo", "crash", "loop", "flood", "sorted"];
+
+/// The small output cap the flood fixture is judged with.
+const CAP: u64 = 64 * 1024;
+
+fn fixture_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/judge")
+        .join(name)
+}
+
+/// Where fixtures are built: never the outer cargo's own target dir, whose lock it holds.
+fn fixture_target_dir() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge-fixtures")
+}
+
+/// Every fixture problem and its executables, built once (one cargo run) for all tests.
+fn fixtures() -> &'static HashMap<&'static str, (Problem, Executables)> {
+    static BUILT: OnceLock<HashMap<&'static str, (Problem, Executables)>> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let problems: Vec<Problem> = FIXTURES
+            .iter()
+            .map(|name| Problem::load(&fixture_dir(name)).unwrap())
+            .collect();
+        let options = BuildOptions {
+            target_dir: Some(fixture_target_dir()),
+            quiet: true,
+            ..BuildOptions::default()
+        };
+        let executables = build::build(&problems, &options).unwrap();
+        FIXTURES
+            .into_iter()
+            .zip(problems.into_iter().zip(executables))
+            .collect()
+    })
+}
+
+fn judge_fixture(name: &str) -> ProblemReport {
+    let (problem, exe) = &fixtures()[name];
+    let options = JudgeOptions {
+        checker: exe.checker.clone(),
+        output_cap: Some(CAP),
+        ..JudgeOptions::default()
+    };
+    judge::run_samples(problem, &exe.solver, &options).unwrap()
+}
+
+fn verdicts(report: &ProblemReport) -> Vec<(&str, Verdict)> {
+    report
+        .cases
+        .iter()
+        .map(|c| (c.name.as_str(), c.verdict))
+        .collect()
+}
+
+/// Snapshots a rendered report with times and memory figures filtered out.
+fn assert_report_snapshot(name: &str, rendered: &str) {
+    let mut settings = insta::Settings::clone_current();
+    settings.add_filter(
+        r"(AC|WA|PE|RE|TLE|OLE|MLE|JE) +\d+ ms +\d+\.\d MB",
+        "$1 [time] [memory]",
+    );
+    settings.add_filter(r"slowest \S+ \(\d+ ms\)", "slowest [case] ([time])");
+    settings.add_filter(r"peak memory \d+\.\d MB", "peak memory [memory]");
+    settings.bind(|| insta::assert_snapshot!(name, rendered));
+}
+
+#[test]
+fn exact_judge_gives_ac_wa_and_pe_by_boj_whitespace_rules() {
+    let report = judge_fixture("echo");
+    // Samples run in natural order; 1 has trailing spaces, a tab and blank lines in its answer,
+    // 10 has a CRLF in its output: both AC. 3 differs by one digit, 4 by an inner space.
+    assert_eq!(
+        verdicts(&report),
+        [
+            ("1", Verdict::Ac),
+            ("2", Verdict::Ac),
+            ("3", Verdict::Wa),
+            ("4", Verdict::Pe),
+            ("10", Verdict::Ac)
+        ]
+    );
+    assert!(!report.all_accepted());
+    assert_report_snapshot("echo_ac_wa_pe", &report.render(&Style::plain()));
+}
+
+#[test]
+fn wa_diff_highlights_the_changed_digit() {
+    let report = judge_fixture("echo");
+    let plain = report.render(&Style::plain());
+    // The caret sits under the one digit that differs, in both rows.
+    assert!(
+        plain.contains("    -2 572139460\n               ^\n    +2 572139468\n               ^\n")
+    );
+    let colored = report.render(&Style {
+        color: true,
+        ..Style::plain()
+    });
+    assert!(colored.contains("57213946\x1b[7m0\x1b[27m"), "{colored:?}");
+    assert!(colored.contains("57213946\x1b[7m8\x1b[27m"), "{colored:?}");
+    assert!(!plain.contains('\x1b'));
+}
+
+#[test]
+fn crashes_are_re_with_status_and_stderr_and_a_memory_hog_is_mle() {
+    let report = judge_fixture("crash");
+    assert_eq!(
+        verdicts(&report),
+        [("1", Verdict::Re), ("2", Verdict::Re), ("3", Verdict::Mle)]
+    );
+    match &report.cases[0].detail {
+        Detail::Crash { exit, stderr_tail } => {
+            assert_eq!(*exit, Exit::Code(3));
+            assert!(stderr_tail.contains("crash: no digit"));
+        }
+        other => panic!("expected a crash detail, got {other:?}"),
+    }
+    assert!(report.cases[2].peak_memory > 64 << 20);
+    assert_report_snapshot("crash_re_mle", &report.render(&Style::plain()));
+}
+
+#[test]
+fn a_looping_solver_is_tle_at_its_limit_and_later_cases_still_run() {
+    let report = judge_fixture("loop");
+    assert_eq!(verdicts(&report), [("1", Verdict::Tle), ("2", Verdict::Ac)]);
+    let limit = Duration::from_millis(200);
+    let tle = report.cases[0].time;
+    assert!(
+        tle >= limit && tle < limit + Duration::from_secs(1),
+        "{tle:?}"
+    );
+    assert_report_snapshot("loop_tle", &report.render(&Style::plain()));
+}
+
+#[test]
+fn a_flooding_solver_is_ole_at_the_cap() {
+    let report = judge_fixture("flood");
+    assert_eq!(verdicts(&report), [("1", Verdict::Ole), ("2", Verdict::Ac)]);
+    assert_report_snapshot("flood_ole", &report.render(&Style::plain()));
+}
+
+#[test]
+fn the_runner_keeps_no_more_than_the_cap_of_a_flood() {
+    let (problem, exe) = &fixtures()["flood"];
+    let input = problem.dir.join("samples/1.in");
+    let cap = 1024 * 1024;
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        output_cap: cap,
+    };
+    let no_args: [&str; 0] = [];
+    let outcome = run::run(&exe.solver, &no_args, Some(&input), &limits).unwrap();
+    assert_eq!(outcome.exit, Exit::OutputCapped);
+    assert_eq!(outcome.stdout.len() as u64, cap);
+    assert!(outcome.stdout.capacity() as u64 <= cap);
+    assert!(outcome.time < Duration::from_secs(5));
+}
+
+#[test]
+fn a_checker_judges_not_the_text() {
+    // Sample 2's answer is spaced, the solver prints one number a line: the checker accepts.
+    let report = judge_fixture("sorted");
+    assert_eq!(verdicts(&report), [("1", Verdict::Ac), ("2", Verdict::Ac)]);
+    assert_report_snapshot("sorted_checker_ac", &report.render(&Style::plain()));
+}
+
+#[test]
+fn a_checker_rejection_is_wa_with_its_message() {
+    // Any executable can be judged: here the echo solver on the sorted problem.
+    let (problem, exe) = &fixtures()["sorted"];
+    let echo = &fixtures()["echo"].1.solver;
+    let options = JudgeOptions {
+        checker: exe.checker.clone(),
+        ..JudgeOptions::default()
+    };
+    let report = judge::run_samples(problem, echo, &options).unwrap();
+    assert_eq!(verdicts(&report), [("1", Verdict::Wa), ("2", Verdict::Wa)]);
+    assert_report_snapshot("sorted_checker_wa", &report.render(&Style::plain()));
+}
+
+#[test]
+fn a_failing_checker_is_a_judge_error_not_a_verdict() {
+    // The crash fixture as a "checker": it exits 3 on its empty stdin.
+    let (problem, exe) = &fixtures()["sorted"];
+    let options = JudgeOptions {
+        checker: Some(fixtures()["crash"].1.solver.clone()),
+        ..JudgeOptions::default()
+    };
+    let report = judge::run_samples(problem, &exe.solver, &options).unwrap();
+    assert_eq!(verdicts(&report), [("1", Verdict::Je), ("2", Verdict::Je)]);
+    assert!(report.judge_failed());
+}
+
+#[test]
+fn a_checker_problem_without_a_checker_is_an_error() {
+    let (problem, exe) = &fixtures()["sorted"];
+    let err = judge::run_samples(problem, &exe.solver, &JudgeOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("no checker executable"), "{err}");
+}
+
+fn xtask_test(args: &[&str]) -> Output {
+    fixtures(); // built already: the command's own build is then a quick no-op
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("test")
+        .args(args)
+        .env("CARGO_TARGET_DIR", fixture_target_dir())
+        .env_remove("NO_COLOR")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn cli_exits_0_when_all_ac_1_when_not_and_2_when_it_cannot_run() {
+    let sorted = fixture_dir("sorted");
+    let out = xtask_test(&[sorted.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("fixture-sorted: 2/2 AC"), "{stdout}");
+    assert!(!stdout.contains('\x1b'), "not a terminal: no colour");
+
+    let echo = fixture_dir("echo");
+    let out = xtask_test(&[
+        "--color",
+        "always",
+        echo.to_str().unwrap(),
+        sorted.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("\x1b[1;31m3/5 AC\x1b[0m"), "{stdout:?}");
+    assert!(stdout.contains("total: "), "{stdout}");
+
+    let out = xtask_test(&["no/such/problem"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no problem folder"));
+
+    let out = xtask_test(&["--color", "sometimes"]);
+    assert_eq!(out.status.code(), Some(2), "bad arguments");
+}

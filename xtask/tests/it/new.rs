@@ -1,0 +1,149 @@
+//! `cargo xtask new ID`: what it writes, that it never overwrites, and that `cargo xtask test`
+//! picks the new problem up with no further edits.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A fresh, empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("new")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-target"),
+        )
+        .output()
+        .unwrap()
+}
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .map(|e| {
+            let e = e.unwrap();
+            e.path().strip_prefix(dir).unwrap().display().to_string()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn new_scaffolds_a_problem_folder() {
+    let root = scratch("scaffold");
+    let out = xtask(&[
+        "new",
+        "1000",
+        "--root",
+        root.to_str().unwrap(),
+        "--time-limit-ms",
+        "500",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = root.join("problems/boj-1000");
+    assert_eq!(
+        listing(&root.join("problems")),
+        [
+            "boj-1000",
+            "boj-1000/Cargo.toml",
+            "boj-1000/samples",
+            "boj-1000/samples/.gitkeep",
+            "boj-1000/src",
+            "boj-1000/src/main.rs"
+        ]
+    );
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    insta::assert_snapshot!("new_cargo_toml", manifest);
+    let main = fs::read_to_string(dir.join("src/main.rs")).unwrap();
+    assert!(main.starts_with("//! BOJ 1000: "));
+    // The problem reads back as one.
+    let problem = xtask::problem::Problem::load(&dir).unwrap();
+    assert_eq!(problem.name, "boj-1000");
+    assert_eq!(problem.meta.id, Some(1000));
+    assert_eq!(problem.meta.time_limit_ms, 500);
+}
+
+#[test]
+fn new_refuses_an_existing_folder_and_changes_nothing() {
+    let root = scratch("refuse");
+    let root_arg = root.to_str().unwrap();
+    assert_eq!(
+        xtask(&["new", "1001", "--root", root_arg]).status.code(),
+        Some(0)
+    );
+    let main = root.join("problems/boj-1001/src/main.rs");
+    fs::write(&main, "// my solution\n").unwrap();
+    let before = listing(&root);
+
+    let out = xtask(&["new", "1001", "--root", root_arg]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
+    assert_eq!(fs::read_to_string(&main).unwrap(), "// my solution\n");
+    assert_eq!(listing(&root), before, "no staging folder left behind");
+}
+
+#[test]
+fn a_new_problem_is_judged_with_no_further_edits() {
+    let root = scratch("picked-up");
+    // A minimal workspace like the project's: problems/* are members.
+    fs::write(
+        root.join("Cargo.toml"),
+        r#"[workspace]
+members = ["problems/*"]
+resolver = "2"
+
+[workspace.package]
+edition = "2021"
+version = "0.1.0"
+license = "MIT"
+authors = ["test"]
+
+[workspace.lints.rust]
+unsafe_code = "forbid"
+
+[profile.judge]
+inherits = "release"
+opt-level = 2
+debug-assertions = false
+overflow-checks = false
+"#,
+    )
+    .unwrap();
+    let root_arg = root.to_str().unwrap();
+    assert_eq!(
+        xtask(&["new", "1002", "--root", root_arg]).status.code(),
+        Some(0)
+    );
+    let samples = root.join("problems/boj-1002/samples");
+    // The placeholder solver echoes each token on its own line.
+    fs::write(samples.join("1.in"), "1 2\n").unwrap();
+    fs::write(samples.join("1.out"), "1\n2\n").unwrap();
+
+    let out = xtask(&["test", "--root", root_arg, "--color", "never"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("boj-1002: 1/1 AC"), "{stdout}");
+    let out = xtask(&["test", "--root", root_arg, "1002"]);
+    assert_eq!(out.status.code(), Some(0));
+}
