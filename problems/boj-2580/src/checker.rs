@@ -9,7 +9,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::process;
 
-use sudoku_core::{check_solution, Format, Grid};
+use sudoku_core::{check_solution, CheckError, Format, Grid, ParseError};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,11 +20,13 @@ fn main() {
         Ok(puzzle) => puzzle,
         Err(err) => exit_with(2, &format!("{}: not a puzzle: {}", args[0], err)),
     };
-    let output = match Grid::parse_as(&read(&args[2]), Format::Spaced) {
-        Ok(output) => output,
+    let verdict = match Grid::parse_as(&read(&args[2]), Format::Spaced) {
+        Ok(output) => check_solution(&puzzle, &output),
+        // A digit repeated in the output is a wrong answer like any other, not a format error.
+        Err(ParseError::RepeatedGiven(conflict)) => Err(CheckError::Repeated(conflict)),
         Err(err) => exit_with(1, &format!("wrong answer: output is not a grid: {}", err)),
     };
-    match check_solution(&puzzle, &output) {
+    match verdict {
         Ok(()) => exit_with(0, "ok: a valid solution"),
         Err(err) => exit_with(1, &format!("wrong answer: {}", err)),
     }

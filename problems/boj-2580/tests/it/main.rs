@@ -106,8 +106,28 @@ fn checker_rejects_wrong_answers_with_a_reason() {
     };
     let unspaced: String = good.lines().map(|l| l.replace(' ', "") + "\n").collect();
     let blank = good.replacen('1', "0", 1);
+    let repeat = good.replacen('1', "5", 1);
+    // Digits 3 and 9 swapped everywhere: still a valid grid, but the givens no longer hold.
+    let given_changed: String = good
+        .chars()
+        .map(|c| match c {
+            '3' => '9',
+            '9' => '3',
+            c => c,
+        })
+        .collect();
     for (name, text, reason) in [
-        ("swapped", swapped, "wrong answer"),
+        (
+            "swapped",
+            swapped,
+            "wrong answer: 3 appears twice in column 1",
+        ),
+        (
+            "given",
+            given_changed,
+            "row 1, column 2 holds 9 but the puzzle gives 3",
+        ),
+        ("repeat", repeat, "wrong answer: 5 appears twice in row 1"),
         ("unspaced", unspaced, "not a grid"),
         ("blank", blank, "is blank"),
         ("empty", String::new(), "empty"),
