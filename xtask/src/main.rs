@@ -1,6 +1,7 @@
 //! `cargo xtask`: the workspace's own automation (local judging, scaffolding, bundling).
 
 mod bundle;
+mod listen;
 mod new;
 mod test;
 
@@ -18,6 +19,8 @@ enum Command {
     Test(test::TestArgs),
     /// Create problems/boj-ID/ for a new problem.
     New(new::NewArgs),
+    /// Import problems sent by the competitive-companion browser extension.
+    Listen(listen::ListenArgs),
 }
 
 fn main() -> ExitCode {
@@ -25,5 +28,6 @@ fn main() -> ExitCode {
         Command::Bundle(args) => bundle::run(&args),
         Command::Test(args) => test::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Listen(args) => listen::run(&args),
     }
 }

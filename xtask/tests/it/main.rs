@@ -1,5 +1,6 @@
 //! The xtask's one integration-test binary: one module per subcommand.
 
 mod bundle;
+mod companion;
 mod judge;
 mod new;

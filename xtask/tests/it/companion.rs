@@ -1,0 +1,523 @@
+//! Importing from competitive-companion: `cargo xtask new ID --from FILE.json` and `cargo xtask
+//! listen`, with the payloads in `tests/data/companion/` (written by hand in the format the
+//! extension's README documents). Everything happens in temp roots; the real `problems/` is
+//! only ever read (boj-2580 is copied).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use xtask::problem::{JudgeKind, Problem};
+
+/// A fresh, empty folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("companion")
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn payload(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/companion")
+        .join(name)
+}
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("companion-target"),
+        )
+        .output()
+        .unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Every file under `dir` with its bytes and modification time, to prove nothing was touched.
+fn tree(dir: &Path) -> BTreeMap<String, (Vec<u8>, std::time::SystemTime)> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let name = e.path().strip_prefix(dir).unwrap().display().to_string();
+            let modified = e.metadata().unwrap().modified().unwrap();
+            (name, (fs::read(e.path()).unwrap(), modified))
+        })
+        .collect()
+}
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .map(|e| {
+            let e = e.unwrap();
+            e.path().strip_prefix(dir).unwrap().display().to_string()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// `root/problems/boj-2580`: a copy of the real problem (manifest, sources, samples).
+fn copy_of_2580(root: &Path) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/boj-2580");
+    let to = root.join("problems/boj-2580");
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let rel = entry.path().strip_prefix(&from).unwrap();
+        if rel.starts_with("target") {
+            continue;
+        }
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(to.join(rel)).unwrap();
+        } else {
+            fs::copy(entry.path(), to.join(rel)).unwrap();
+        }
+    }
+    to
+}
+
+/// Rewrites a fixture payload for a test and saves it in `dir`.
+fn edited_payload(fixture: &str, dir: &Path, edit: impl FnOnce(&mut serde_json::Value)) -> PathBuf {
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&fs::read(payload(fixture)).unwrap()).unwrap();
+    edit(&mut value);
+    let path = dir.join(format!("edited-{fixture}"));
+    fs::write(&path, serde_json::to_vec(&value).unwrap()).unwrap();
+    path
+}
+
+/// Checks `root/problems/boj-1000` against `boj-1000.json`, file by file.
+fn assert_boj_1000(root: &Path) {
+    let dir = root.join("problems/boj-1000");
+    assert_eq!(
+        listing(&dir),
+        [
+            "Cargo.toml",
+            "samples",
+            "samples/1.in",
+            "samples/1.out",
+            "samples/2.in",
+            "samples/2.out",
+            "src",
+            "src/main.rs"
+        ]
+    );
+    let read = |name: &str| fs::read_to_string(dir.join(name)).unwrap();
+    assert_eq!(read("samples/1.in"), "1 2\n");
+    assert_eq!(read("samples/1.out"), "3\n");
+    assert_eq!(read("samples/2.in"), "40 2\n");
+    assert_eq!(read("samples/2.out"), "42\n");
+    assert!(read("src/main.rs").starts_with("//! BOJ 1000 (A+B): reads the whole input"));
+    let manifest = read("Cargo.toml");
+    assert!(manifest.contains("time-limit-ms = 2000\nmemory-limit-mb = 128\n"));
+    let problem = Problem::load(&dir).unwrap();
+    assert_eq!(problem.name, "boj-1000");
+    assert_eq!(problem.meta.id, Some(1000));
+    assert_eq!(
+        (problem.meta.time_limit_ms, problem.meta.memory_limit_mb),
+        (2000, 128)
+    );
+    assert_eq!(problem.meta.judge, JudgeKind::Exact);
+    let samples: Vec<String> = problem
+        .samples()
+        .unwrap()
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(samples, ["1", "2"]);
+}
+
+#[test]
+fn from_file_scaffolds_as_new_does_with_the_payloads_limits_and_samples() {
+    let root = scratch("from-file");
+    let root_arg = root.to_str().unwrap();
+    let file = payload("boj-1000.json");
+    let out = xtask(&[
+        "new",
+        "1000",
+        "--from",
+        file.to_str().unwrap(),
+        "--root",
+        root_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("[package.metadata.boj]: 2000 ms, 128 MB, exact judge"));
+    assert!(
+        stdout.contains("1.in .. 2.out: 2 from the payload"),
+        "{stdout}"
+    );
+    assert_boj_1000(&root);
+
+    // The same manifest as `cargo xtask new` with those limits: one code path.
+    let plain = scratch("from-file-plain");
+    let out = xtask(&[
+        "new",
+        "1000",
+        "--root",
+        plain.to_str().unwrap(),
+        "--time-limit-ms",
+        "2000",
+        "--memory-limit-mb",
+        "128",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let manifest = |root: &Path| fs::read(root.join("problems/boj-1000/Cargo.toml")).unwrap();
+    assert_eq!(manifest(&root), manifest(&plain));
+
+    // Importing again finds the same samples: nothing is written, exit 0.
+    let before = tree(&root);
+    let out = xtask(&[
+        "new",
+        "1000",
+        "--from",
+        file.to_str().unwrap(),
+        "--root",
+        root_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("unchanged (its 2 samples match samples/1..2)"));
+    assert_eq!(tree(&root), before);
+}
+
+#[test]
+fn an_imported_problem_is_judged_with_its_limits() {
+    let root = scratch("judged");
+    fs::write(
+        root.join("Cargo.toml"),
+        r#"[workspace]
+members = ["problems/*"]
+resolver = "2"
+
+[workspace.package]
+edition = "2021"
+version = "0.1.0"
+license = "MIT"
+authors = ["test"]
+
+[workspace.lints.rust]
+unsafe_code = "forbid"
+
+[profile.judge]
+inherits = "release"
+opt-level = 2
+debug-assertions = false
+overflow-checks = false
+"#,
+    )
+    .unwrap();
+    let root_arg = root.to_str().unwrap();
+    let file = payload("boj-1000.json");
+    let out = xtask(&[
+        "new",
+        "1000",
+        "--from",
+        file.to_str().unwrap(),
+        "--root",
+        root_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Solve A+B in place of the placeholder.
+    fs::write(
+        root.join("problems/boj-1000/src/main.rs"),
+        "//! A+B.\nuse std::io::Read;\nfn main() {\n    let mut s = String::new();\n    \
+         std::io::stdin().read_to_string(&mut s).unwrap();\n    \
+         let n: i64 = s.split_whitespace().map(|t| t.parse::<i64>().unwrap()).sum();\n    \
+         println!(\"{}\", n);\n}\n",
+    )
+    .unwrap();
+
+    let out = xtask(&["test", "--root", root_arg, "--color", "never"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("boj-1000  2 samples · exact judge · 2000 ms · 128 MB"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("boj-1000: 2/2 AC"), "{stdout}");
+}
+
+#[test]
+fn the_2580_payload_over_boj_2580_changes_nothing() {
+    let root = scratch("over-2580");
+    let dir = copy_of_2580(&root);
+    let before = tree(&dir);
+    let file = payload("boj-2580.json");
+    let out = xtask(&[
+        "new",
+        "2580",
+        "--from",
+        file.to_str().unwrap(),
+        "--root",
+        root.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.ends_with(
+            "boj-2580 unchanged (its sample matches samples/1; local-only samples: 2, 3, 4)\n"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.starts_with("boj-2580 \"스도쿠\": "), "{stdout}");
+    assert_eq!(tree(&dir), before);
+}
+
+#[test]
+fn a_differing_payload_is_reported_sample_by_sample_and_not_written() {
+    let root = scratch("differs-2580");
+    let dir = copy_of_2580(&root);
+    let before = tree(&dir);
+    let disk = |name: &str| fs::read_to_string(dir.join("samples").join(name)).unwrap();
+    let (two_in, two_out) = (disk("2.in"), disk("2.out"));
+    let file = edited_payload("boj-2580.json", &root, |v| {
+        // Line 3 of the answer gets another (wrong) digit; sample 2 is the one on disk;
+        // sample 3 is a different puzzle; the time limit changed.
+        let out = v["tests"][0]["output"].as_str().unwrap().to_string();
+        let mut lines: Vec<&str> = out.lines().collect();
+        lines[2] = "4 6 9 2 7 8 1 3 6";
+        v["tests"][0]["output"] = (lines.join("\n") + "\n").into();
+        let other = serde_json::json!({ "input": "1 2 3\n", "output": "x\n" });
+        let tests = v["tests"].as_array_mut().unwrap();
+        tests.push(serde_json::json!({ "input": two_in, "output": two_out }));
+        tests.push(other);
+        v["timeLimit"] = 2000.into();
+    });
+    let out = xtask(&[
+        "new",
+        "2580",
+        "--from",
+        file.to_str().unwrap(),
+        "--root",
+        root.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.ends_with(
+            "boj-2580 differs, nothing written (sample 1: 1.out differs at line 3; \
+             sample 3: 3.in differs at line 1, 3.out differs at line 1; same: 2; \
+             time limit 2000 ms in the payload, 1000 ms on disk; local-only samples: 4)\n"
+        ),
+        "{stdout}"
+    );
+    assert_eq!(tree(&dir), before);
+}
+
+#[test]
+fn payloads_without_a_problem_id_or_for_another_problem_are_refused() {
+    let root = scratch("refused");
+    let root_arg = root.to_str().unwrap();
+    let codeforces = edited_payload("boj-1000.json", &root, |v| {
+        v["url"] = "https://codeforces.com/problemset/problem/954/G".into();
+    });
+    let out = xtask(&[
+        "new",
+        "1000",
+        "--from",
+        codeforces.to_str().unwrap(),
+        "--root",
+        root_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "cannot tell the BOJ problem id from url \
+             \"https://codeforces.com/problemset/problem/954/G\""
+        ),
+        "{stderr}"
+    );
+
+    let file = payload("boj-1000.json");
+    let out = xtask(&[
+        "new",
+        "1001",
+        "--from",
+        file.to_str().unwrap(),
+        "--root",
+        root_arg,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("is BOJ 1000"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = xtask(&[
+        "new",
+        "1000",
+        "--from",
+        file.to_str().unwrap(),
+        "--time-limit-ms",
+        "5",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "--from conflicts with explicit limits"
+    );
+    assert_eq!(
+        listing(&root),
+        ["edited-boj-1000.json"],
+        "nothing was created"
+    );
+}
+
+/// `cargo xtask listen --port 0` as a child process, killed when dropped.
+struct Listener {
+    child: Child,
+    port: u16,
+    stdout: Receiver<String>,
+    stderr: Receiver<String>,
+}
+
+impl Listener {
+    fn start(root: &Path) -> Listener {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["listen", "--port", "0", "--root", root.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let lines = |stream: Box<dyn Read + Send>| {
+            let (send, receive) = mpsc::channel();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines() {
+                    if send.send(line.unwrap()).is_err() {
+                        break;
+                    }
+                }
+            });
+            receive
+        };
+        let stdout = lines(Box::new(child.stdout.take().unwrap()));
+        let stderr = lines(Box::new(child.stderr.take().unwrap()));
+        let mut listener = Listener {
+            child,
+            port: 0,
+            stdout,
+            stderr,
+        };
+        let first = listener.line();
+        let port = first
+            .strip_prefix("listening on http://127.0.0.1:")
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("unexpected first line: {first}"));
+        listener.port = port.parse().unwrap();
+        assert!(listener.line().starts_with("importing into "));
+        listener
+    }
+
+    fn line(&self) -> String {
+        self.stdout
+            .recv_timeout(Duration::from_secs(20))
+            .expect("a line from the listener")
+    }
+
+    fn error_line(&self) -> String {
+        self.stderr
+            .recv_timeout(Duration::from_secs(20))
+            .expect("an error line from the listener")
+    }
+
+    /// Sends one request over a plain TCP connection; returns the status and the body.
+    fn request(&self, method: &str, body: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        write!(
+            stream,
+            "{method} / HTTP/1.1\r\nHost: localhost:{}\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n",
+            self.port,
+            body.len()
+        )
+        .unwrap();
+        stream.write_all(body).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("not an HTTP response: {response:?}"));
+        let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+        (status, body.to_string())
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_listener_imports_posted_problems_and_survives_bad_requests() {
+    let root = scratch("listen");
+    let dir_2580 = copy_of_2580(&root);
+    let before_2580 = tree(&dir_2580);
+    let listener = Listener::start(&root);
+
+    // Malformed: answered with a 4xx and a message; the listener goes on.
+    let (status, body) = listener.request("POST", b"{\"name\": ");
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.starts_with("not a competitive-companion payload: "),
+        "{body}"
+    );
+    assert!(listener.error_line().starts_with("rejected (400): "));
+    let no_id = br#"{"name": "G", "group": "Codeforces", "url": "https://codeforces.com/problemset/problem/954/G",
+        "memoryLimit": 256, "timeLimit": 1500, "tests": []}"#;
+    let (status, body) = listener.request("POST", no_id);
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("cannot tell the BOJ problem id"), "{body}");
+    listener.error_line();
+    let (status, _) = listener.request("GET", b"");
+    assert_eq!(status, 405);
+    listener.error_line();
+
+    // A new problem.
+    let (status, body) = listener.request("POST", &fs::read(payload("boj-1000.json")).unwrap());
+    assert_eq!(status, 201, "{body}");
+    let line = listener.line();
+    assert!(
+        line.starts_with("boj-1000 \"A+B\": created ")
+            && line.ends_with(" (2 samples, 2000 ms, 128 MB); next: cargo xtask test 1000"),
+        "{line}"
+    );
+    assert_eq!(body.trim_end(), line);
+    assert_boj_1000(&root);
+
+    // The existing boj-2580: compared, never written.
+    let (status, body) = listener.request("POST", &fs::read(payload("boj-2580.json")).unwrap());
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        listener.line().ends_with(
+            "boj-2580 unchanged (its sample matches samples/1; local-only samples: 2, 3, 4)"
+        ),
+        "{body}"
+    );
+    assert_eq!(tree(&dir_2580), before_2580);
+
+    assert!(listener.stderr.try_recv().is_err(), "no other complaint");
+}
