@@ -3,6 +3,7 @@
 mod bundle;
 mod listen;
 mod new;
+mod stress;
 mod test;
 
 use std::process::ExitCode;
@@ -19,6 +20,8 @@ enum Command {
     Test(test::TestArgs),
     /// Create problems/boj-ID/ for a new problem.
     New(new::NewArgs),
+    /// Judge generated cases until one fails; save it as a sample.
+    Stress(stress::StressArgs),
     /// Import problems sent by the competitive-companion browser extension.
     Listen(listen::ListenArgs),
 }
@@ -28,6 +31,7 @@ fn main() -> ExitCode {
         Command::Bundle(args) => bundle::run(&args),
         Command::Test(args) => test::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Stress(args) => stress::run(&args),
         Command::Listen(args) => listen::run(&args),
     }
 }

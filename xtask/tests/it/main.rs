@@ -4,3 +4,4 @@ mod bundle;
 mod companion;
 mod judge;
 mod new;
+mod stress;
