@@ -2,7 +2,10 @@
 //! solution counts, the same verdict on unsolvable puzzles, and every answer accepted by the
 //! validator.
 
-use sudoku_core::{check_solution, count_solutions, solve, solve_lexmin, Format, Grid};
+use sudoku_core::{
+    check_solution, count_solutions, solve, solve_lexmin, solve_lexmin_by_witness,
+    solve_lexmin_row_major, Format, Grid,
+};
 
 use crate::fixtures::{data, relabel_against_row_major, thin_out, Rng};
 use crate::reference;
@@ -47,6 +50,19 @@ fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
             puzzle.display(Format::Line)
         );
         assert_eq!(check_solution(puzzle, &actual), Ok(()));
+        // Both methods solve_lexmin combines, on their own.
+        assert_eq!(
+            solve_lexmin_row_major(puzzle),
+            Some(actual),
+            "row-major, #{}",
+            i
+        );
+        assert_eq!(
+            solve_lexmin_by_witness(puzzle),
+            Some(actual),
+            "witness, #{}",
+            i
+        );
         if reference::count(puzzle.cells(), 2) == 2 {
             many_solutions += 1;
         }
@@ -127,6 +143,8 @@ fn unsolvable_puzzles_have_no_solution_in_every_mode() {
         assert_eq!(puzzle.find_conflict(), None, "{}", line);
         assert_eq!(solve(&puzzle), None, "{}", line);
         assert_eq!(solve_lexmin(&puzzle), None, "{}", line);
+        assert_eq!(solve_lexmin_by_witness(&puzzle), None, "{}", line);
+        assert_eq!(solve_lexmin_row_major(&puzzle), None, "{}", line);
         assert_eq!(count_solutions(&puzzle, 10), 0, "{}", line);
     }
 }
