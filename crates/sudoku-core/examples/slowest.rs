@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::{solve, solve_lexmin, Format, Grid};
 
+/// A solving mode: its name and its function.
+type Mode = (&'static str, fn(&Grid) -> Option<Grid>);
+
 fn main() {
     let dir = std::env::args()
         .nth(1)
@@ -40,8 +43,7 @@ fn main() {
             .lines()
             .map(|l| Grid::parse(l).expect("puzzle"))
             .collect();
-        let modes: [(&str, fn(&Grid) -> Option<Grid>); 2] =
-            [("solve", solve), ("solve_lexmin", solve_lexmin)];
+        let modes: [Mode; 2] = [("solve", solve), ("solve_lexmin", solve_lexmin)];
         for (mode, run) in modes {
             let (mut slowest, mut at) = (Duration::ZERO, 0);
             for (i, puzzle) in puzzles.iter().enumerate() {
