@@ -186,3 +186,98 @@ fn a_missing_file_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("cannot read /no/such/file"));
 }
+
+/// The core's independent reference solver (plain backtracking, no shared code with the solver),
+/// shared by path rather than copied.
+#[allow(dead_code)]
+#[path = "../../../sudoku-core/tests/it/reference.rs"]
+mod reference;
+
+/// Every public set in `../shared/data/puzzles/` through `sudoku solve` (each answer checked by
+/// the validator) and, on a sample of each set, `sudoku solve --lexmin` against the reference
+/// (and all of Serg's benchmark against its published `.lexmin` file). Skips, saying so, when
+/// the folder is absent.
+#[test]
+fn public_sets_solve_validly_and_lexmin_matches_the_reference() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/puzzles");
+    if !dir.is_dir() {
+        eprintln!("skipped: ../shared/data/puzzles not found");
+        return;
+    }
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            !name.ends_with(".md") && !name.ends_with(".lexmin")
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 9, "{} files", files.len());
+    for path in files {
+        let input = std::fs::read_to_string(&path).unwrap();
+        let puzzles: Vec<Grid> = input.lines().map(|l| Grid::parse(l).unwrap()).collect();
+        let file = path.to_str().unwrap();
+        let any = sudoku(&["solve", file], "");
+        assert_eq!(
+            any.status.code(),
+            Some(0),
+            "{}: {}",
+            file,
+            text(&any.stderr)
+        );
+        let answers: Vec<String> = text(&any.stdout).lines().map(str::to_string).collect();
+        assert_eq!(answers.len(), puzzles.len(), "{}", file);
+        for (i, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
+            let answer =
+                Grid::parse(answer).unwrap_or_else(|e| panic!("{} line {}: {}", file, i + 1, e));
+            assert_eq!(
+                check_solution(puzzle, &answer),
+                Ok(()),
+                "{} line {}",
+                file,
+                i + 1
+            );
+        }
+
+        let published = std::fs::read_to_string(format!("{}.lexmin", file)).ok();
+        let step = if published.is_some() {
+            1
+        } else {
+            (puzzles.len() / 40).max(1)
+        };
+        let sample: Vec<&Grid> = puzzles.iter().step_by(step).collect();
+        let sample_text: String = sample
+            .iter()
+            .map(|p| format!("{}\n", p.display(Format::Line)))
+            .collect();
+        let lexmin = sudoku(&["solve", "--lexmin"], &sample_text);
+        assert_eq!(
+            lexmin.status.code(),
+            Some(0),
+            "{}: {}",
+            file,
+            text(&lexmin.stderr)
+        );
+        let answers: Vec<String> = text(&lexmin.stdout).lines().map(str::to_string).collect();
+        assert_eq!(answers.len(), sample.len(), "{}", file);
+        match &published {
+            Some(published) => {
+                let expected: Vec<&str> = published.lines().collect();
+                assert_eq!(answers, expected, "{}", file);
+            }
+            None => {
+                for (puzzle, answer) in sample.iter().zip(&answers) {
+                    let expected = reference::lexmin(puzzle.cells()).expect("solvable");
+                    assert_eq!(
+                        Grid::parse(answer).unwrap().cells(),
+                        &expected,
+                        "{}: {}",
+                        file,
+                        puzzle.display(Format::Line)
+                    );
+                }
+            }
+        }
+    }
+}
