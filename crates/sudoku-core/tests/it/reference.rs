@@ -59,7 +59,11 @@ fn backtrack(cells: &mut Cells, used: &mut Used, visit: &mut dyn FnMut(&Cells) -
     let mut best: Option<(usize, u16)> = None;
     for cell in (0..81).filter(|&c| cells[c] == 0) {
         let free = used.free(cell);
-        if best.map_or(true, |(_, b)| free.count_ones() < b.count_ones()) {
+        let better = match best {
+            None => true,
+            Some((_, b)) => free.count_ones() < b.count_ones(),
+        };
+        if better {
             best = Some((cell, free));
             if free.count_ones() <= 1 {
                 break;
