@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
+use crate::support::{scratch, text};
 use xtask::build::{self, BuildOptions, Executables};
 use xtask::problem::{self, Problem};
 
@@ -17,26 +18,12 @@ fn fixture(problem: &str) -> PathBuf {
         .join(problem)
 }
 
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("bundle-tests")
-        .join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn xtask(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
         .env("NO_COLOR", "1")
         .output()
         .expect("run xtask")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Bundles `problem` (a name or folder) into `dir/NAME.rs` and returns the text.
@@ -57,7 +44,7 @@ fn bundle_into(problem: &str, dir: &Path, name: &str) -> (PathBuf, String) {
 }
 
 fn fixture_bundle(test: &str) -> String {
-    let dir = scratch(test);
+    let dir = scratch("bundle-tests", test);
     bundle_into(fixture("boj-1000").to_str().unwrap(), &dir, "boj-1000").1
 }
 
@@ -120,7 +107,7 @@ fn fixture_bundle_has_no_tests_docs_comments_or_unused_items() {
 
 #[test]
 fn bundling_is_deterministic() {
-    let dir = scratch("deterministic");
+    let dir = scratch("bundle-tests", "deterministic");
     let problem = fixture("boj-1000");
     let (_, first) = bundle_into(problem.to_str().unwrap(), &dir, "first");
     let (_, second) = bundle_into(problem.to_str().unwrap(), &dir, "second");
@@ -129,7 +116,7 @@ fn bundling_is_deterministic() {
 
 #[test]
 fn check_compiles_the_fixture_bundle_and_judges_its_sample() {
-    let dir = scratch("check-ok");
+    let dir = scratch("bundle-tests", "check-ok");
     let out = dir.join("boj-1000.rs");
     let problem = fixture("boj-1000");
     let result = xtask(&[
@@ -158,7 +145,7 @@ fn check_compiles_the_fixture_bundle_and_judges_its_sample() {
 
 #[test]
 fn check_names_the_lines_of_syntax_newer_than_rust_1_56() {
-    let dir = scratch("check-syntax");
+    let dir = scratch("bundle-tests", "check-syntax");
     let out = dir.join("boj-1001.rs");
     let problem = fixture("boj-1001");
     let result = xtask(&[
@@ -199,7 +186,7 @@ fn check_names_the_lines_of_syntax_newer_than_rust_1_56() {
 
 #[test]
 fn check_shows_rustc_errors_and_fails() {
-    let dir = scratch("check-broken");
+    let dir = scratch("bundle-tests", "check-broken");
     let out = dir.join("boj-1002.rs");
     let problem = fixture("boj-1002");
     let result = xtask(&[
@@ -352,7 +339,7 @@ fn puzzles() -> Vec<Vec<u8>> {
 /// Bundles `name`, compiles it with plain rustc, runs samples and the 200 puzzles through both
 /// the bundle and the workspace binary.
 fn real_bundle_agrees(name: &str, spaced: bool, exact: bool) {
-    let dir = scratch(name);
+    let dir = scratch("bundle-tests", name);
     let (source, bundle) = bundle_into(name, &dir, name);
     assert!(bundle.len() < 512 * 1024);
     for gone in ["#[test]", "cfg(test)", "#[doc", "///", "//!"] {
@@ -435,7 +422,7 @@ fn full_public_sets() {
         })
         .collect();
     files.sort();
-    let scratch = scratch("full");
+    let scratch = scratch("bundle-tests", "full");
     let mut bundles = Vec::new();
     for (name, spaced) in [("boj-2239", false), ("boj-2580", true)] {
         let dir = scratch.join(name);

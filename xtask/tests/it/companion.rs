@@ -12,17 +12,8 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
+use crate::support::{scratch, text, write_minimal_workspace};
 use xtask::problem::{JudgeKind, Problem};
-
-/// A fresh, empty folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("companion")
-        .join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn payload(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -39,10 +30,6 @@ fn xtask(args: &[&str]) -> Output {
         )
         .output()
         .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// Every file under `dir` with its bytes and modification time, to prove nothing was touched.
@@ -144,7 +131,7 @@ fn assert_boj_1000(root: &Path) {
 
 #[test]
 fn from_file_scaffolds_as_new_does_with_the_payloads_limits_and_samples() {
-    let root = scratch("from-file");
+    let root = scratch("companion", "from-file");
     let root_arg = root.to_str().unwrap();
     let file = payload("boj-1000.json");
     let out = xtask(&[
@@ -165,7 +152,7 @@ fn from_file_scaffolds_as_new_does_with_the_payloads_limits_and_samples() {
     assert_boj_1000(&root);
 
     // The same manifest as `cargo xtask new` with those limits: one code path.
-    let plain = scratch("from-file-plain");
+    let plain = scratch("companion", "from-file-plain");
     let out = xtask(&[
         "new",
         "1000",
@@ -197,30 +184,8 @@ fn from_file_scaffolds_as_new_does_with_the_payloads_limits_and_samples() {
 
 #[test]
 fn an_imported_problem_is_judged_with_its_limits() {
-    let root = scratch("judged");
-    fs::write(
-        root.join("Cargo.toml"),
-        r#"[workspace]
-members = ["problems/*"]
-resolver = "2"
-
-[workspace.package]
-edition = "2021"
-version = "0.1.0"
-license = "MIT"
-authors = ["test"]
-
-[workspace.lints.rust]
-unsafe_code = "forbid"
-
-[profile.judge]
-inherits = "release"
-opt-level = 2
-debug-assertions = false
-overflow-checks = false
-"#,
-    )
-    .unwrap();
+    let root = scratch("companion", "judged");
+    write_minimal_workspace(&root);
     let root_arg = root.to_str().unwrap();
     let file = payload("boj-1000.json");
     let out = xtask(&[
@@ -254,7 +219,7 @@ overflow-checks = false
 
 #[test]
 fn the_2580_payload_over_boj_2580_changes_nothing() {
-    let root = scratch("over-2580");
+    let root = scratch("companion", "over-2580");
     let dir = copy_of_2580(&root);
     let before = tree(&dir);
     let file = payload("boj-2580.json");
@@ -280,7 +245,7 @@ fn the_2580_payload_over_boj_2580_changes_nothing() {
 
 #[test]
 fn a_differing_payload_is_reported_sample_by_sample_and_not_written() {
-    let root = scratch("differs-2580");
+    let root = scratch("companion", "differs-2580");
     let dir = copy_of_2580(&root);
     let before = tree(&dir);
     let disk = |name: &str| fs::read_to_string(dir.join("samples").join(name)).unwrap();
@@ -321,7 +286,7 @@ fn a_differing_payload_is_reported_sample_by_sample_and_not_written() {
 
 #[test]
 fn payloads_without_a_problem_id_or_for_another_problem_are_refused() {
-    let root = scratch("refused");
+    let root = scratch("companion", "refused");
     let root_arg = root.to_str().unwrap();
     let codeforces = edited_payload("boj-1000.json", &root, |v| {
         v["url"] = "https://codeforces.com/problemset/problem/954/G".into();
@@ -473,7 +438,7 @@ impl Drop for Listener {
 
 #[test]
 fn the_listener_imports_posted_problems_and_survives_bad_requests() {
-    let root = scratch("listen");
+    let root = scratch("companion", "listen");
     let dir_2580 = copy_of_2580(&root);
     let before_2580 = tree(&dir_2580);
     let listener = Listener::start(&root);

@@ -5,3 +5,4 @@ mod companion;
 mod judge;
 mod new;
 mod stress;
+mod support;

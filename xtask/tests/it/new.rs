@@ -1,19 +1,10 @@
 //! `cargo xtask new ID`: what it writes, that it never overwrites, and that `cargo xtask test`
 //! picks the new problem up with no further edits.
 
+use crate::support::{scratch, write_minimal_workspace};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-
-/// A fresh, empty folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("new")
-        .join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn xtask(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
@@ -41,7 +32,7 @@ fn listing(dir: &Path) -> Vec<String> {
 
 #[test]
 fn new_scaffolds_a_problem_folder() {
-    let root = scratch("scaffold");
+    let root = scratch("new", "scaffold");
     let out = xtask(&[
         "new",
         "1000",
@@ -81,7 +72,7 @@ fn new_scaffolds_a_problem_folder() {
 
 #[test]
 fn new_refuses_an_existing_folder_and_changes_nothing() {
-    let root = scratch("refuse");
+    let root = scratch("new", "refuse");
     let root_arg = root.to_str().unwrap();
     assert_eq!(
         xtask(&["new", "1001", "--root", root_arg]).status.code(),
@@ -100,31 +91,9 @@ fn new_refuses_an_existing_folder_and_changes_nothing() {
 
 #[test]
 fn a_new_problem_is_judged_with_no_further_edits() {
-    let root = scratch("picked-up");
+    let root = scratch("new", "picked-up");
     // A minimal workspace like the project's: problems/* are members.
-    fs::write(
-        root.join("Cargo.toml"),
-        r#"[workspace]
-members = ["problems/*"]
-resolver = "2"
-
-[workspace.package]
-edition = "2021"
-version = "0.1.0"
-license = "MIT"
-authors = ["test"]
-
-[workspace.lints.rust]
-unsafe_code = "forbid"
-
-[profile.judge]
-inherits = "release"
-opt-level = 2
-debug-assertions = false
-overflow-checks = false
-"#,
-    )
-    .unwrap();
+    write_minimal_workspace(&root);
     let root_arg = root.to_str().unwrap();
     assert_eq!(
         xtask(&["new", "1002", "--root", root_arg]).status.code(),

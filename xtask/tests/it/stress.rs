@@ -3,6 +3,7 @@
 //! cases. Fixtures: `tests/data/stress/`, copied to a scratch folder because stress writes into
 //! the problem's samples.
 
+use crate::support::text;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -44,10 +45,6 @@ fn xtask(args: &[&str]) -> Output {
         .env_remove("NO_COLOR")
         .output()
         .unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 fn saved_cases(problem: &Path) -> Vec<String> {
