@@ -356,10 +356,13 @@ impl Board {
                     let index = pairs.trailing_zeros() as usize;
                     pairs &= pairs - 1;
                     let column = COLUMN << (index % 9);
-                    let score = 1
-                        + (PEERS_IN_BAND[index] & self.unsolved[band]).count_ones()
-                        + (self.unsolved[(band + 1) % 3] & column).count_ones()
-                        + (self.unsolved[(band + 2) % 3] & column).count_ones();
+                    // Open peers: in the band, and in the column in the other two bands, packed
+                    // into one word for a single population count (BOJ's generic x86-64 has no
+                    // popcnt instruction, so each count costs a dozen instructions).
+                    let in_band = PEERS_IN_BAND[index] & self.unsolved[band];
+                    let in_column = (self.unsolved[(band + 1) % 3] & column)
+                        | (self.unsolved[(band + 2) % 3] & column) << 1;
+                    let score = 1 + (u64::from(in_band) | u64::from(in_column) << 32).count_ones();
                     if score > best_pair.2 {
                         best_pair = (band, 1 << index, score);
                     }
