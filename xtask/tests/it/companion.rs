@@ -12,7 +12,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use crate::support::{scratch, text, write_minimal_workspace};
+use crate::support::{listing, run_xtask, scratch, text, write_minimal_workspace};
 use xtask::problem::{JudgeKind, Problem};
 
 fn payload(name: &str) -> PathBuf {
@@ -21,15 +21,9 @@ fn payload(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Runs the real xtask binary, building into this module's own target folder.
 fn xtask(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("companion-target"),
-        )
-        .output()
-        .unwrap()
+    run_xtask("companion-target", args)
 }
 
 /// Every file under `dir` with its bytes and modification time, to prove nothing was touched.
@@ -44,19 +38,6 @@ fn tree(dir: &Path) -> BTreeMap<String, (Vec<u8>, std::time::SystemTime)> {
             (name, (fs::read(e.path()).unwrap(), modified))
         })
         .collect()
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = walkdir::WalkDir::new(dir)
-        .min_depth(1)
-        .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            e.path().strip_prefix(dir).unwrap().display().to_string()
-        })
-        .collect();
-    names.sort();
-    names
 }
 
 /// `root/problems/boj-2580`: a copy of the real problem (manifest, sources, samples).

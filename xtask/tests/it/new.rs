@@ -1,33 +1,13 @@
 //! `cargo xtask new ID`: what it writes, that it never overwrites, and that `cargo xtask test`
 //! picks the new problem up with no further edits.
 
-use crate::support::{scratch, write_minimal_workspace};
+use crate::support::{listing, run_xtask, scratch, write_minimal_workspace};
 use std::fs;
-use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
+/// Runs the real xtask binary, building into this module's own target folder.
 fn xtask(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("new-target"),
-        )
-        .output()
-        .unwrap()
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = walkdir::WalkDir::new(dir)
-        .min_depth(1)
-        .into_iter()
-        .map(|e| {
-            let e = e.unwrap();
-            e.path().strip_prefix(dir).unwrap().display().to_string()
-        })
-        .collect();
-    names.sort();
-    names
+    run_xtask("new-target", args)
 }
 
 #[test]

@@ -1,8 +1,9 @@
-//! Helpers shared by the test modules: scratch folders, output as text, and a minimal
-//! workspace like the project's for problems scaffolded in tests.
+//! Helpers shared by the test modules: scratch folders, output as text, running the xtask,
+//! folder listings, and a minimal workspace like the project's for problems scaffolded in tests.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// A fresh, empty folder `GROUP/NAME` under cargo's per-test temporary folder.
 pub fn scratch(group: &str, name: &str) -> PathBuf {
@@ -45,4 +46,31 @@ overflow-checks = false
 "#,
     )
     .unwrap();
+}
+
+/// Runs the real xtask binary with `args`, building into `TARGET` under cargo's per-test
+/// temporary folder (never the outer cargo's target, whose lock the test run holds).
+pub fn run_xtask(target: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join(target),
+        )
+        .output()
+        .unwrap()
+}
+
+/// The paths below `dir`, relative to it, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = walkdir::WalkDir::new(dir)
+        .min_depth(1)
+        .into_iter()
+        .map(|e| {
+            let e = e.unwrap();
+            e.path().strip_prefix(dir).unwrap().display().to_string()
+        })
+        .collect();
+    names.sort();
+    names
 }
