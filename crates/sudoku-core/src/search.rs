@@ -1,5 +1,5 @@
 //! The solver: per-digit band bitboards, propagation (naked and hidden singles, locked
-//! candidates between boxes and rows), and depth-first search that branches on a two-candidate
+//! candidates between boxes and rows and between boxes and columns), and depth-first search that branches on a two-candidate
 //! cell (any solution, counting) or on the first undecided cell in row-major order (the
 //! lexicographically smallest solution).
 
@@ -158,7 +158,8 @@ impl Board {
     fn place(&mut self, digit: usize, band: usize, cell: u32) {
         let index = cell.trailing_zeros() as usize;
         let column = COLUMN << (index % 9);
-        // The band's nine digit slots are contiguous: one pass, which the compiler vectorises.
+        // The band's nine digit slots are contiguous: one pass clears the cell from all of them
+        // (the compiler vectorises the clearing) and notes which slots had it.
         let slots = &mut self.candidates[9 * band..9 * band + 9];
         let mut changed = 0;
         for (other, cells) in slots.iter_mut().enumerate() {
