@@ -1,13 +1,20 @@
 //! Throughput of `solve` and `solve_lexmin` on each public puzzle set, beside the published
 //! `sudoku` crate (a bench-only peer). Run with `cargo bench -p sudoku-core`; divan prints
-//! puzzles per second (`item/s`) for each set. Sets come from `../shared/data/puzzles/` when it
-//! exists, else from the small fixtures in `tests/data/`.
+//! puzzles per second (`item/s`) for each set, then a table of ratios measured in interleaved
+//! rounds (ours, the crate, lexmin, again and again; the fastest round of each kept), so that a
+//! drift in the machine's speed during the run touches all three alike. The ratios are measured
+//! twice: on the sets as published, and on every puzzle put through a random symmetry (digit
+//! relabelling, row, column, band and stack swaps, transposition; fixed seed), as tdoku's
+//! benchmark program does by default, because some sets are stored in a canonical form whose
+//! small digits come first, which flatters solvers that try small digits first. Sets come from
+//! `../shared/data/puzzles/` when it exists, else from the small fixtures in `tests/data/`.
 
 // Bench code is never submitted to BOJ, so it may use std newer than the crate's rust-version.
 #![allow(clippy::incompatible_msrv)]
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
@@ -15,6 +22,98 @@ use sudoku_core::Grid;
 
 fn main() {
     divan::main();
+    if std::env::args().any(|arg| arg == "--list" || arg == "--test") {
+        return;
+    }
+    print_ratios();
+}
+
+/// Rounds of the interleaved ratio measurement; the fastest of each kind is kept.
+const ROUNDS: usize = 3;
+
+fn print_ratios() {
+    let transformed: Vec<(String, Set)> = sets()
+        .iter()
+        .map(|(name, set)| (name.clone(), transform(set)))
+        .collect();
+    for (title, sets) in [
+        ("as published", sets()),
+        ("each puzzle randomly transformed", &transformed),
+    ] {
+        println!();
+        println!(
+            "Sets {}; interleaved, fastest of {} rounds, puzzles per second:",
+            title, ROUNDS
+        );
+        println!();
+        print_ratio_table(sets);
+    }
+}
+
+/// Every puzzle of `set` put through its own random symmetry, from a fixed seed.
+fn transform(set: &Set) -> Set {
+    let mut rng = sudoku_gen::Rng::new(2239);
+    let grids: Vec<Grid> = set
+        .grids
+        .iter()
+        .map(|grid| sudoku_gen::Transform::random(&mut rng).apply(grid))
+        .collect();
+    let lines = grids
+        .iter()
+        .map(|grid| grid.display(sudoku_core::Format::Line).to_string())
+        .collect();
+    Set { lines, grids }
+}
+
+fn print_ratio_table(sets: &[(String, Set)]) {
+    println!("| set | puzzles | `solve` | `solve_lexmin` | `sudoku` crate | `solve` ÷ crate | lexmin ÷ `solve` |");
+    println!("|---|---|---|---|---|---|---|");
+    for (name, set) in sets {
+        let (mut ours, mut lexmin, mut peer) = (Duration::MAX, Duration::MAX, Duration::MAX);
+        for _ in 0..ROUNDS {
+            ours = ours.min(timed(|| run_solve(set)));
+            peer = peer.min(timed(|| run_peer(set)));
+            lexmin = lexmin.min(timed(|| run_solve_lexmin(set)));
+        }
+        let rate = |time: Duration| set.grids.len() as f64 / time.as_secs_f64();
+        println!(
+            "| {} | {} | {:.0} | {:.0} | {:.0} | {:.2} | {:.2} |",
+            name,
+            set.grids.len(),
+            rate(ours),
+            rate(lexmin),
+            rate(peer),
+            rate(ours) / rate(peer),
+            rate(lexmin) / rate(ours),
+        );
+    }
+}
+
+fn timed(run: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    run();
+    start.elapsed()
+}
+
+fn run_solve(set: &Set) {
+    for grid in &set.grids {
+        black_box(sudoku_core::solve(black_box(grid)));
+    }
+}
+
+fn run_solve_lexmin(set: &Set) {
+    for grid in &set.grids {
+        black_box(sudoku_core::solve_lexmin(black_box(grid)));
+    }
+}
+
+/// The published crate's first-solution solver, parsing included as ours is not: its parse is
+/// a small share of a solve, and it cannot take our `Grid`.
+fn run_peer(set: &Set) {
+    for line in &set.lines {
+        let sudoku = sudoku_peer::Sudoku::from_str_line(black_box(line)).expect("puzzle");
+        black_box(sudoku.some_solution());
+    }
 }
 
 /// Set names as in `../shared/data/puzzles/`, split files joined.
@@ -87,32 +186,24 @@ fn set(name: &str) -> &'static Set {
 #[divan::bench(args = set_names(), sample_count = 5, sample_size = 1)]
 fn solve(bencher: Bencher<'_, '_>, name: &str) {
     let set = set(name);
-    bencher.counter(ItemsCount::new(set.grids.len())).bench(|| {
-        for grid in &set.grids {
-            black_box(sudoku_core::solve(black_box(grid)));
-        }
-    });
+    bencher
+        .counter(ItemsCount::new(set.grids.len()))
+        .bench(|| run_solve(set));
 }
 
 #[divan::bench(args = set_names(), sample_count = 5, sample_size = 1)]
 fn solve_lexmin(bencher: Bencher<'_, '_>, name: &str) {
     let set = set(name);
-    bencher.counter(ItemsCount::new(set.grids.len())).bench(|| {
-        for grid in &set.grids {
-            black_box(sudoku_core::solve_lexmin(black_box(grid)));
-        }
-    });
+    bencher
+        .counter(ItemsCount::new(set.grids.len()))
+        .bench(|| run_solve_lexmin(set));
 }
 
-/// The published `sudoku` crate's first-solution solver, parsing included as ours is not:
-/// its parse is a small share of a solve, and it cannot take our `Grid`.
+/// The published `sudoku` crate (see [`run_peer`]).
 #[divan::bench(args = set_names(), sample_count = 5, sample_size = 1)]
 fn peer_sudoku_crate(bencher: Bencher<'_, '_>, name: &str) {
     let set = set(name);
-    bencher.counter(ItemsCount::new(set.lines.len())).bench(|| {
-        for line in &set.lines {
-            let sudoku = sudoku_peer::Sudoku::from_str_line(black_box(line)).expect("puzzle");
-            black_box(sudoku.some_solution());
-        }
-    });
+    bencher
+        .counter(ItemsCount::new(set.lines.len()))
+        .bench(|| run_peer(set));
 }

@@ -90,6 +90,34 @@ fn solve_answers_pass_the_validator_and_counts_agree() {
 }
 
 #[test]
+fn full_counts_agree_with_reference_on_many_solution_boards() {
+    // Whole counts, not just "more than two": every branch of the search must be counted once.
+    let mut boards = data("serg_benchmark_150.txt");
+    boards.truncate(40);
+    let mut rng = Rng(2580);
+    for (i, puzzle) in data("magictour_top150.txt").iter().enumerate().take(40) {
+        let solution = solve(puzzle).unwrap();
+        boards.push(thin_out(&solution, 30 + i % 20, &mut rng));
+    }
+    let mut with_several = 0;
+    for board in &boards {
+        let expected = reference::count(board.cells(), 300);
+        with_several += (expected > 2) as usize;
+        assert_eq!(
+            count_solutions(board, 300),
+            expected,
+            "{}",
+            board.display(Format::Line)
+        );
+    }
+    assert!(
+        with_several >= 20,
+        "only {} boards with several solutions",
+        with_several
+    );
+}
+
+#[test]
 fn lexmin_matches_published_answers_for_serg_benchmark() {
     let puzzles = data("serg_benchmark_150.txt");
     let answers = data("serg_benchmark_150.lexmin");
