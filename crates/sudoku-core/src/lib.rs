@@ -40,5 +40,6 @@ pub use digits::{DigitSet, Digits};
 pub use error::{CheckError, ParseError};
 pub use grid::{Cell, Conflict, Display, Format, Grid, Unit};
 pub use search::{
-    count_solutions, solve, solve_lexmin, solve_lexmin_by_witness, solve_lexmin_row_major,
+    count_solutions, solve, solve_lexmin, solve_lexmin_by_bound, solve_lexmin_by_witness,
+    solve_lexmin_row_major,
 };

@@ -417,6 +417,39 @@ impl Board {
         }
     }
 
+    /// Keeps this board's search to solutions lexicographically smaller than `bound` (a solved
+    /// board): finds the first cell, in row-major order, that is not placed with the bound's
+    /// digit. Placed with a larger digit: nothing below can be smaller (`None`). Placed with a
+    /// smaller one: everything below is smaller (`Some(false)`). Open: its candidates above the
+    /// bound's digit go (`Some(true)` when that removed any). All cells equal: `None`.
+    fn restrict_below(&mut self, bound: &Board) -> Option<bool> {
+        for band in 0..3 {
+            let placed = !self.unsolved[band] & BAND;
+            let mut equal = 0;
+            for digit in 0..9 {
+                equal |= self.candidates[slot(digit, band)] & bound.candidates[slot(digit, band)];
+            }
+            let rest = !(equal & placed) & BAND;
+            if rest == 0 {
+                continue;
+            }
+            let cell = rest & rest.wrapping_neg();
+            let limit = bound.digits_of(band, cell).trailing_zeros() as usize;
+            if placed & cell != 0 {
+                let digit = self.digits_of(band, cell).trailing_zeros() as usize;
+                return if digit > limit { None } else { Some(false) };
+            }
+            let mut removed = false;
+            for digit in limit + 1..9 {
+                let candidates = &mut self.candidates[slot(digit, band)];
+                removed |= *candidates & cell != 0;
+                *candidates &= !cell;
+            }
+            return Some(removed);
+        }
+        None
+    }
+
     fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
     }
@@ -549,15 +582,63 @@ fn search<F: FnMut(&Board) -> bool>(
     }
 }
 
+/// Branch and bound for the smallest solution: a fewest-candidates search that keeps every
+/// solution it meets in `best` (each smaller than the one before) and, at every node, cuts what
+/// cannot beat it ([`Board::restrict_below`]). Visits at most `*nodes_left` nodes; when it ends
+/// with nodes to spare, `best` is the smallest solution (`None`: there is none).
+fn search_below(mut board: Board, nodes_left: &mut u64, best: &mut Option<Board>) {
+    loop {
+        if *nodes_left == 0 {
+            return;
+        }
+        *nodes_left -= 1;
+        loop {
+            if !board.propagate() {
+                return;
+            }
+            match best.as_ref().map(|bound| board.restrict_below(bound)) {
+                None | Some(Some(false)) => break,
+                Some(Some(true)) => continue,
+                Some(None) => return,
+            }
+        }
+        if board.is_solved() {
+            *best = Some(board);
+            return;
+        }
+        let (band, cell) = board.branch_cell(Branching::FewestCandidates);
+        let mut digits = board.digits_of(band, cell);
+        while digits & (digits - 1) != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut child = board;
+            child.place(digit, band, cell);
+            search_below(child, nodes_left, best);
+            board.eliminate(slot(digit, band), cell);
+        }
+        if digits == 0 {
+            return;
+        }
+        board.place(digits.trailing_zeros() as usize, band, cell);
+    }
+}
+
 /// No node budget at all: 2^64 nodes would take millennia.
 const UNLIMITED: u64 = u64::MAX;
 
-/// How many nodes plain row-major search gets in `solve_lexmin` before the witness method takes
-/// over. Its first solution is the smallest, with no proof of uniqueness needed, and with this
-/// propagation it finds it within a few dozen nodes on most puzzles, hard ones included; the
-/// budget caps what a puzzle built against row-major order can cost it (measured: 100-200 nodes
-/// minimise the instruction count over the public sets).
+/// How many nodes plain row-major search gets in `solve_lexmin` before branch and bound takes
+/// over. Its first solution is the smallest, with no proof needed, and it finds it within a few
+/// dozen nodes on most puzzles with many solutions (where branch and bound would meet a long
+/// chain of ever smaller ones) and on many hard ones; the budget caps what a puzzle built
+/// against row-major order can cost it. 128 balanced the instruction counts over the public
+/// sets, as published and randomly transformed, against the slowest nearly empty boards.
 const ROW_MAJOR_NODES: u64 = 128;
+
+/// How many nodes branch and bound gets before the witness method takes over from the best
+/// solution it has. Hard puzzles with one solution need a few hundred, the hardest 17-clue ones
+/// a few thousand; boards with very many solutions can need far more, one improvement at a
+/// time, and the witness method bounds them.
+const BOUND_NODES: u64 = 4096;
 
 /// The search ran out of nodes before it could answer.
 struct OutOfNodes;
@@ -586,12 +667,19 @@ fn first_solution(board: Board, branching: Branching) -> Option<Board> {
     first_solution_within(board, branching, UNLIMITED).unwrap_or(None)
 }
 
-/// The smallest solution: plain row-major search while it is cheap, then the witness method.
+/// The smallest solution: plain row-major search while it is cheap, then branch and bound,
+/// then, for the rare board that outlasts both, the witness method.
 fn lexmin(board: Board) -> Option<Board> {
-    match first_solution_within(board, Branching::RowMajor, ROW_MAJOR_NODES) {
-        Ok(found) => found,
-        Err(OutOfNodes) => lexmin_by_witness(board),
+    if let Ok(found) = first_solution_within(board, Branching::RowMajor, ROW_MAJOR_NODES) {
+        return found;
     }
+    let mut best = None;
+    let mut nodes_left = BOUND_NODES;
+    search_below(board, &mut nodes_left, &mut best);
+    if nodes_left > 0 {
+        return best;
+    }
+    lexmin_by_witness(board, best)
 }
 
 /// The smallest solution, found cell by cell in row-major order with a witness.
@@ -599,28 +687,17 @@ fn lexmin(board: Board) -> Option<Board> {
 /// A witness is a solution of the current board. At the first undecided cell, only digits below
 /// the witness's need a test, each a fast fewest-candidates search: a digit that leads to a
 /// solution is kept (its solution the new witness); one that leads to none is removed; when all
-/// fail, the witness's digit is kept. Every test is a search that branches well, so a puzzle
-/// built against row-major order costs at most (cells × digits) quick searches instead of a
-/// row-major tree that can be exponentially larger. A puzzle with one solution needs none.
-fn lexmin_by_witness(mut board: Board) -> Option<Board> {
+/// fail, the witness's digit is kept. Every test is a search that branches well, so any board
+/// costs at most (cells × digits) such searches, however its solutions are spread. `witness`
+/// is a solution to start from, if one is known.
+fn lexmin_by_witness(mut board: Board, witness: Option<Board>) -> Option<Board> {
     if !board.propagate() {
         return None;
     }
-    let (mut witness, mut solutions) = (None, 0);
-    search(
-        board,
-        Branching::FewestCandidates,
-        &mut { UNLIMITED },
-        &mut |solved: &Board| {
-            witness = witness.or(Some(*solved));
-            solutions += 1;
-            solutions == 2
-        },
-    );
-    let mut witness = witness?;
-    if solutions == 1 {
-        return Some(witness);
-    }
+    let mut witness = match witness {
+        Some(witness) => witness,
+        None => first_solution(board, Branching::FewestCandidates)?,
+    };
     while !board.is_solved() {
         let (band, cell) = board.branch_cell(Branching::RowMajor);
         let target = witness.digits_of(band, cell);
@@ -689,7 +766,24 @@ pub fn solve_lexmin_row_major(puzzle: &Grid) -> Option<Grid> {
 /// The smallest solution by the witness method alone: for tests and benchmarks.
 #[doc(hidden)]
 pub fn solve_lexmin_by_witness(puzzle: &Grid) -> Option<Grid> {
-    lexmin_by_witness(Board::new(puzzle)?).map(Board::to_grid)
+    lexmin_by_witness(Board::new(puzzle)?, None).map(Board::to_grid)
+}
+
+/// The smallest solution by branch and bound alone, `Err(())` when it needs more than `nodes`
+/// nodes: for tests and benchmarks.
+#[doc(hidden)]
+#[allow(clippy::result_unit_err)]
+pub fn solve_lexmin_by_bound(puzzle: &Grid, nodes: u64) -> Result<Option<Grid>, ()> {
+    let board = match Board::new(puzzle) {
+        Some(board) => board,
+        None => return Ok(None),
+    };
+    let (mut best, mut nodes_left) = (None, nodes);
+    search_below(board, &mut nodes_left, &mut best);
+    if nodes_left == 0 {
+        return Err(());
+    }
+    Ok(best.map(Board::to_grid))
 }
 
 /// The number of solutions of `puzzle`, counting stopped at `limit`: the result is

@@ -3,8 +3,8 @@
 //! validator.
 
 use sudoku_core::{
-    check_solution, count_solutions, solve, solve_lexmin, solve_lexmin_by_witness,
-    solve_lexmin_row_major, Format, Grid,
+    check_solution, count_solutions, solve, solve_lexmin, solve_lexmin_by_bound,
+    solve_lexmin_by_witness, solve_lexmin_row_major, Format, Grid,
 };
 
 use crate::fixtures::{data, relabel_against_row_major, thin_out, Rng};
@@ -37,7 +37,7 @@ fn agreement_puzzles() -> Vec<Grid> {
 fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
     let puzzles = agreement_puzzles();
     assert!(puzzles.len() >= 500, "{} puzzles", puzzles.len());
-    let mut many_solutions = 0;
+    let (mut many_solutions, mut bound_finished) = (0, 0);
     for (i, puzzle) in puzzles.iter().enumerate() {
         let expected =
             reference::lexmin(puzzle.cells()).expect("every agreement puzzle is solvable");
@@ -50,7 +50,9 @@ fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
             puzzle.display(Format::Line)
         );
         assert_eq!(check_solution(puzzle, &actual), Ok(()));
-        // Both methods solve_lexmin combines, on their own.
+        // The three methods solve_lexmin combines, on their own. Branch and bound alone can
+        // meet a long chain of ever smaller solutions on nearly empty boards, so it gets a node
+        // budget and is checked wherever it finishes.
         assert_eq!(
             solve_lexmin_row_major(puzzle),
             Some(actual),
@@ -63,6 +65,10 @@ fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
             "witness, #{}",
             i
         );
+        if let Ok(found) = solve_lexmin_by_bound(puzzle, 100_000) {
+            assert_eq!(found, Some(actual), "branch and bound, #{}", i);
+            bound_finished += 1;
+        }
         if reference::count(puzzle.cells(), 2) == 2 {
             many_solutions += 1;
         }
@@ -71,6 +77,12 @@ fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
         many_solutions >= 250,
         "only {} many-solution boards",
         many_solutions
+    );
+    assert!(
+        bound_finished * 10 >= puzzles.len() * 9,
+        "branch and bound finished only {} of {}",
+        bound_finished,
+        puzzles.len()
     );
 }
 
@@ -172,6 +184,12 @@ fn unsolvable_puzzles_have_no_solution_in_every_mode() {
         assert_eq!(solve(&puzzle), None, "{}", line);
         assert_eq!(solve_lexmin(&puzzle), None, "{}", line);
         assert_eq!(solve_lexmin_by_witness(&puzzle), None, "{}", line);
+        assert_eq!(
+            solve_lexmin_by_bound(&puzzle, 100_000),
+            Ok(None),
+            "{}",
+            line
+        );
         assert_eq!(solve_lexmin_row_major(&puzzle), None, "{}", line);
         assert_eq!(count_solutions(&puzzle, 10), 0, "{}", line);
     }
