@@ -204,7 +204,8 @@ impl Board {
     fn new(puzzle: &Grid) -> Option<Board> {
         let mut board = Board {
             candidates: [BAND; 27],
-            seen: [0; 27],
+            // No slot can hold bits above 27: every slot, even an empty one, gets a first look.
+            seen: [u32::MAX; 27],
             unsolved: [BAND; 3],
         };
         for (index, &digit) in puzzle.cells().iter().enumerate() {
