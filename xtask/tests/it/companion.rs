@@ -26,6 +26,18 @@ fn xtask(args: &[&str]) -> Output {
     run_xtask("companion-target", args)
 }
 
+/// `cargo xtask new ID --from PAYLOAD --root ROOT`.
+fn new_from(id: &str, payload: &Path, root: &Path) -> Output {
+    xtask(&[
+        "new",
+        id,
+        "--from",
+        payload.to_str().unwrap(),
+        "--root",
+        root.to_str().unwrap(),
+    ])
+}
+
 /// Every file under `dir` with its bytes and modification time, to prove nothing was touched.
 fn tree(dir: &Path) -> BTreeMap<String, (Vec<u8>, std::time::SystemTime)> {
     walkdir::WalkDir::new(dir)
@@ -113,16 +125,8 @@ fn assert_boj_1000(root: &Path) {
 #[test]
 fn from_file_scaffolds_as_new_does_with_the_payloads_limits_and_samples() {
     let root = scratch("companion", "from-file");
-    let root_arg = root.to_str().unwrap();
     let file = payload("boj-1000.json");
-    let out = xtask(&[
-        "new",
-        "1000",
-        "--from",
-        file.to_str().unwrap(),
-        "--root",
-        root_arg,
-    ]);
+    let out = new_from("1000", &file, &root);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("[package.metadata.boj]: 2000 ms, 128 MB, exact judge"));
@@ -150,14 +154,7 @@ fn from_file_scaffolds_as_new_does_with_the_payloads_limits_and_samples() {
 
     // Importing again finds the same samples: nothing is written, exit 0.
     let before = tree(&root);
-    let out = xtask(&[
-        "new",
-        "1000",
-        "--from",
-        file.to_str().unwrap(),
-        "--root",
-        root_arg,
-    ]);
+    let out = new_from("1000", &file, &root);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("unchanged (its 2 samples match samples/1..2)"));
     assert_eq!(tree(&root), before);
@@ -169,14 +166,7 @@ fn an_imported_problem_is_judged_with_its_limits() {
     write_minimal_workspace(&root);
     let root_arg = root.to_str().unwrap();
     let file = payload("boj-1000.json");
-    let out = xtask(&[
-        "new",
-        "1000",
-        "--from",
-        file.to_str().unwrap(),
-        "--root",
-        root_arg,
-    ]);
+    let out = new_from("1000", &file, &root);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     // Solve A+B in place of the placeholder.
     fs::write(
@@ -204,14 +194,7 @@ fn the_2580_payload_over_boj_2580_changes_nothing() {
     let dir = copy_of_2580(&root);
     let before = tree(&dir);
     let file = payload("boj-2580.json");
-    let out = xtask(&[
-        "new",
-        "2580",
-        "--from",
-        file.to_str().unwrap(),
-        "--root",
-        root.to_str().unwrap(),
-    ]);
+    let out = new_from("2580", &file, &root);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
@@ -244,14 +227,7 @@ fn a_differing_payload_is_reported_sample_by_sample_and_not_written() {
         tests.push(other);
         v["timeLimit"] = 2000.into();
     });
-    let out = xtask(&[
-        "new",
-        "2580",
-        "--from",
-        file.to_str().unwrap(),
-        "--root",
-        root.to_str().unwrap(),
-    ]);
+    let out = new_from("2580", &file, &root);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
@@ -268,18 +244,10 @@ fn a_differing_payload_is_reported_sample_by_sample_and_not_written() {
 #[test]
 fn payloads_without_a_problem_id_or_for_another_problem_are_refused() {
     let root = scratch("companion", "refused");
-    let root_arg = root.to_str().unwrap();
     let codeforces = edited_payload("boj-1000.json", &root, |v| {
         v["url"] = "https://codeforces.com/problemset/problem/954/G".into();
     });
-    let out = xtask(&[
-        "new",
-        "1000",
-        "--from",
-        codeforces.to_str().unwrap(),
-        "--root",
-        root_arg,
-    ]);
+    let out = new_from("1000", &codeforces, &root);
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
     assert!(
@@ -291,14 +259,7 @@ fn payloads_without_a_problem_id_or_for_another_problem_are_refused() {
     );
 
     let file = payload("boj-1000.json");
-    let out = xtask(&[
-        "new",
-        "1001",
-        "--from",
-        file.to_str().unwrap(),
-        "--root",
-        root_arg,
-    ]);
+    let out = new_from("1001", &file, &root);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("is BOJ 1000"),
