@@ -26,6 +26,22 @@ fn xtask(args: &[&str]) -> Output {
         .expect("run xtask")
 }
 
+/// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs --check` in a fresh scratch folder `scratch_name`:
+/// the bundle's path and the run.
+fn bundle_check(fixture_name: &str, scratch_name: &str) -> (PathBuf, Output) {
+    let dir = scratch("bundle-tests", scratch_name);
+    let out = dir.join(format!("{}.rs", fixture_name));
+    let problem = fixture(fixture_name);
+    let result = xtask(&[
+        "bundle",
+        problem.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--check",
+    ]);
+    (out, result)
+}
+
 /// Bundles `problem` (a name or folder) into `dir/NAME.rs` and returns the text.
 fn bundle_into(problem: &str, dir: &Path, name: &str) -> (PathBuf, String) {
     let out = dir.join(format!("{}.rs", name));
@@ -116,16 +132,7 @@ fn bundling_is_deterministic() {
 
 #[test]
 fn check_compiles_the_fixture_bundle_and_judges_its_sample() {
-    let dir = scratch("bundle-tests", "check-ok");
-    let out = dir.join("boj-1000.rs");
-    let problem = fixture("boj-1000");
-    let result = xtask(&[
-        "bundle",
-        problem.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--check",
-    ]);
+    let (out, result) = bundle_check("boj-1000", "check-ok");
     let stdout = text(&result.stdout);
     assert_eq!(
         result.status.code(),
@@ -140,21 +147,12 @@ fn check_compiles_the_fixture_bundle_and_judges_its_sample() {
         stdout
     );
     assert!(stdout.contains("1/1 AC"), "{}", stdout);
-    assert!(dir.join("boj-1000.check/Main").is_file());
+    assert!(out.with_file_name("boj-1000.check/Main").is_file());
 }
 
 #[test]
 fn check_names_the_lines_of_syntax_newer_than_rust_1_56() {
-    let dir = scratch("bundle-tests", "check-syntax");
-    let out = dir.join("boj-1001.rs");
-    let problem = fixture("boj-1001");
-    let result = xtask(&[
-        "bundle",
-        problem.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--check",
-    ]);
+    let (out, result) = bundle_check("boj-1001", "check-syntax");
     let stderr = text(&result.stderr);
     assert_eq!(result.status.code(), Some(1), "{}", stderr);
     let bundle = fs::read_to_string(&out).unwrap();
@@ -186,16 +184,7 @@ fn check_names_the_lines_of_syntax_newer_than_rust_1_56() {
 
 #[test]
 fn check_shows_rustc_errors_and_fails() {
-    let dir = scratch("bundle-tests", "check-broken");
-    let out = dir.join("boj-1002.rs");
-    let problem = fixture("boj-1002");
-    let result = xtask(&[
-        "bundle",
-        problem.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--check",
-    ]);
+    let (_, result) = bundle_check("boj-1002", "check-broken");
     let stderr = text(&result.stderr);
     assert_eq!(result.status.code(), Some(2), "{}", stderr);
     assert!(
