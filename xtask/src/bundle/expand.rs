@@ -212,6 +212,28 @@ pub fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
     })
 }
 
+/// Mutable access to the attributes of an item in an `impl` block.
+fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        syn::ImplItem::Const(i) => &mut i.attrs,
+        syn::ImplItem::Fn(i) => &mut i.attrs,
+        syn::ImplItem::Type(i) => &mut i.attrs,
+        syn::ImplItem::Macro(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+/// Mutable access to the attributes of an item in a trait.
+fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<Attribute>> {
+    Some(match item {
+        syn::TraitItem::Const(i) => &mut i.attrs,
+        syn::TraitItem::Fn(i) => &mut i.attrs,
+        syn::TraitItem::Type(i) => &mut i.attrs,
+        syn::TraitItem::Macro(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
 /// Removes test-only items and docs everywhere in a syntax tree.
 struct Strip;
 
@@ -254,51 +276,27 @@ impl VisitMut for Strip {
     }
 
     fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
-        imp.items.retain(|it| {
-            let attrs = match it {
-                syn::ImplItem::Const(i) => &i.attrs,
-                syn::ImplItem::Fn(i) => &i.attrs,
-                syn::ImplItem::Type(i) => &i.attrs,
-                syn::ImplItem::Macro(i) => &i.attrs,
-                _ => return true,
-            };
-            !is_test_only(attrs)
-        });
+        imp.items
+            .retain_mut(|it| impl_item_attrs(it).is_none_or(|attrs| !is_test_only(attrs)));
         visit_mut::visit_item_impl_mut(self, imp);
     }
 
     fn visit_impl_item_mut(&mut self, it: &mut syn::ImplItem) {
-        match it {
-            syn::ImplItem::Const(i) => strip_attrs(&mut i.attrs),
-            syn::ImplItem::Fn(i) => strip_attrs(&mut i.attrs),
-            syn::ImplItem::Type(i) => strip_attrs(&mut i.attrs),
-            syn::ImplItem::Macro(i) => strip_attrs(&mut i.attrs),
-            _ => {}
+        if let Some(attrs) = impl_item_attrs(it) {
+            strip_attrs(attrs);
         }
         visit_mut::visit_impl_item_mut(self, it);
     }
 
     fn visit_item_trait_mut(&mut self, tr: &mut syn::ItemTrait) {
-        tr.items.retain(|it| {
-            let attrs = match it {
-                syn::TraitItem::Const(i) => &i.attrs,
-                syn::TraitItem::Fn(i) => &i.attrs,
-                syn::TraitItem::Type(i) => &i.attrs,
-                syn::TraitItem::Macro(i) => &i.attrs,
-                _ => return true,
-            };
-            !is_test_only(attrs)
-        });
+        tr.items
+            .retain_mut(|it| trait_item_attrs(it).is_none_or(|attrs| !is_test_only(attrs)));
         visit_mut::visit_item_trait_mut(self, tr);
     }
 
     fn visit_trait_item_mut(&mut self, it: &mut syn::TraitItem) {
-        match it {
-            syn::TraitItem::Const(i) => strip_attrs(&mut i.attrs),
-            syn::TraitItem::Fn(i) => strip_attrs(&mut i.attrs),
-            syn::TraitItem::Type(i) => strip_attrs(&mut i.attrs),
-            syn::TraitItem::Macro(i) => strip_attrs(&mut i.attrs),
-            _ => {}
+        if let Some(attrs) = trait_item_attrs(it) {
+            strip_attrs(attrs);
         }
         visit_mut::visit_trait_item_mut(self, it);
     }
