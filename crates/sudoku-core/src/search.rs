@@ -539,14 +539,52 @@ impl Board {
     }
 }
 
-/// Depth-first search from `board`, calling `on_solution` on each solution in the order the
-/// branching meets them until it returns true. Returns true when it was stopped that way.
-/// At most `*nodes_left` nodes are visited: when they run out the search stops as if told to.
-fn search<F: FnMut(&Board) -> bool>(
+/// What a search does at its nodes besides propagating and branching.
+trait Visit {
+    /// Called at every node once propagation is done: may narrow the board (`Some(true)`, and
+    /// propagation runs again), leave it (`Some(false)`) or cut the node (`None`).
+    fn narrow(&mut self, _board: &mut Board) -> Option<bool> {
+        Some(false)
+    }
+
+    /// Called on each solution, in the order the branching meets them; true stops the search.
+    fn solution(&mut self, solved: &Board) -> bool;
+}
+
+/// A plain search calls a closure on each solution and narrows nothing.
+impl<F: FnMut(&Board) -> bool> Visit for F {
+    fn solution(&mut self, solved: &Board) -> bool {
+        self(solved)
+    }
+}
+
+/// Branch and bound for the smallest solution: every solution met becomes the bound (each is
+/// smaller than the one before), and every node is cut down to what can beat it
+/// ([`Board::restrict_below`]). When the search ends, the bound is the smallest solution.
+struct Bound(Option<Board>);
+
+impl Visit for Bound {
+    fn narrow(&mut self, board: &mut Board) -> Option<bool> {
+        match &self.0 {
+            Some(bound) => board.restrict_below(bound),
+            None => Some(false),
+        }
+    }
+
+    fn solution(&mut self, solved: &Board) -> bool {
+        self.0 = Some(*solved);
+        false
+    }
+}
+
+/// Depth-first search from `board`, handing each solution to `visit` in the order the branching
+/// meets them until it says stop. Returns true when it was stopped that way. At most
+/// `*nodes_left` nodes are visited: when they run out the search stops as if told to.
+fn search<V: Visit>(
     mut board: Board,
     branching: Branching,
     nodes_left: &mut u64,
-    on_solution: &mut F,
+    visit: &mut V,
 ) -> bool {
     // Each turn of the loop is one node; the last digit of a branch needs no copy of the
     // board, so it continues here instead of in a child.
@@ -555,11 +593,18 @@ fn search<F: FnMut(&Board) -> bool>(
             return true;
         }
         *nodes_left -= 1;
-        if !board.propagate() {
-            return false;
+        loop {
+            if !board.propagate() {
+                return false;
+            }
+            match visit.narrow(&mut board) {
+                Some(false) => break,
+                Some(true) => continue,
+                None => return false,
+            }
         }
         if board.is_solved() {
-            return on_solution(&board);
+            return visit.solution(&board);
         }
         let (band, cell) = board.branch_cell(branching);
         let mut digits = board.digits_of(band, cell);
@@ -568,7 +613,7 @@ fn search<F: FnMut(&Board) -> bool>(
             digits &= digits - 1;
             let mut child = board;
             child.place(digit, band, cell);
-            if search(child, branching, nodes_left, on_solution) {
+            if search(child, branching, nodes_left, visit) {
                 return true;
             }
             // Every solution with this digit here has been reported: the rest of the search
@@ -583,45 +628,17 @@ fn search<F: FnMut(&Board) -> bool>(
     }
 }
 
-/// Branch and bound for the smallest solution: a fewest-candidates search that keeps every
-/// solution it meets in `best` (each smaller than the one before) and, at every node, cuts what
-/// cannot beat it ([`Board::restrict_below`]). Visits at most `*nodes_left` nodes; when it ends
-/// with nodes to spare, `best` is the smallest solution (`None`: there is none).
-fn search_below(mut board: Board, nodes_left: &mut u64, best: &mut Option<Board>) {
-    loop {
-        if *nodes_left == 0 {
-            return;
-        }
-        *nodes_left -= 1;
-        loop {
-            if !board.propagate() {
-                return;
-            }
-            match best.as_ref().map(|bound| board.restrict_below(bound)) {
-                None | Some(Some(false)) => break,
-                Some(Some(true)) => continue,
-                Some(None) => return,
-            }
-        }
-        if board.is_solved() {
-            *best = Some(board);
-            return;
-        }
-        let (band, cell) = board.branch_cell(Branching::FewestCandidates);
-        let mut digits = board.digits_of(band, cell);
-        while digits & (digits - 1) != 0 {
-            let digit = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            let mut child = board;
-            child.place(digit, band, cell);
-            search_below(child, nodes_left, best);
-            board.eliminate(slot(digit, band), cell);
-        }
-        if digits == 0 {
-            return;
-        }
-        board.place(digits.trailing_zeros() as usize, band, cell);
-    }
+/// Branch and bound in at most `nodes` nodes: the best solution it met, and whether it
+/// finished (then that is the smallest solution, `None` meaning there is none).
+fn branch_and_bound(board: Board, nodes: u64) -> (Option<Board>, bool) {
+    let mut bound = Bound(None);
+    let stopped = search(
+        board,
+        Branching::FewestCandidates,
+        &mut { nodes },
+        &mut bound,
+    );
+    (bound.0, !stopped)
 }
 
 /// No node budget at all: 2^64 nodes would take millennia.
@@ -674,13 +691,10 @@ fn lexmin(board: Board) -> Option<Board> {
     if let Ok(found) = first_solution_within(board, Branching::RowMajor, ROW_MAJOR_NODES) {
         return found;
     }
-    let mut best = None;
-    let mut nodes_left = BOUND_NODES;
-    search_below(board, &mut nodes_left, &mut best);
-    if nodes_left > 0 {
-        return best;
+    match branch_and_bound(board, BOUND_NODES) {
+        (smallest, true) => smallest,
+        (best, false) => lexmin_by_witness(board, best),
     }
-    lexmin_by_witness(board, best)
 }
 
 /// The smallest solution, found cell by cell in row-major order with a witness.
@@ -781,16 +795,13 @@ pub fn solve_lexmin_by_witness(puzzle: &Grid) -> Option<Grid> {
 #[doc(hidden)]
 #[allow(clippy::result_unit_err)]
 pub fn solve_lexmin_by_bound(puzzle: &Grid, nodes: u64) -> Result<Option<Grid>, ()> {
-    let board = match Board::new(puzzle) {
-        Some(board) => board,
-        None => return Ok(None),
-    };
-    let (mut best, mut nodes_left) = (None, nodes);
-    search_below(board, &mut nodes_left, &mut best);
-    if nodes_left == 0 {
-        return Err(());
+    match Board::new(puzzle) {
+        Some(board) => match branch_and_bound(board, nodes) {
+            (smallest, true) => Ok(smallest.map(Board::to_grid)),
+            (_, false) => Err(()),
+        },
+        None => Ok(None),
     }
-    Ok(best.map(Board::to_grid))
 }
 
 /// The number of solutions of `puzzle`, counting stopped at `limit`: the result is
