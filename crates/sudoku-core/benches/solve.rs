@@ -98,14 +98,16 @@ fn timed(run: impl FnOnce()) -> Duration {
 }
 
 fn run_solve(set: &Set) {
-    for grid in &set.grids {
-        black_box(sudoku_core::solve(black_box(grid)));
-    }
+    run_ours(set, sudoku_core::solve);
 }
 
 fn run_solve_lexmin(set: &Set) {
+    run_ours(set, sudoku_core::solve_lexmin);
+}
+
+fn run_ours(set: &Set, solver: impl Fn(&Grid) -> Option<Grid>) {
     for grid in &set.grids {
-        black_box(sudoku_core::solve_lexmin(black_box(grid)));
+        black_box(solver(black_box(grid)));
     }
 }
 
@@ -187,25 +189,24 @@ fn set(name: &str) -> &'static Set {
 
 #[divan::bench(args = set_names(), sample_count = 5, sample_size = 1)]
 fn solve(bencher: Bencher<'_, '_>, name: &str) {
-    let set = set(name);
-    bencher
-        .counter(ItemsCount::new(set.grids.len()))
-        .bench(|| run_solve(set));
+    bench_set(bencher, name, run_solve);
 }
 
 #[divan::bench(args = set_names(), sample_count = 5, sample_size = 1)]
 fn solve_lexmin(bencher: Bencher<'_, '_>, name: &str) {
-    let set = set(name);
-    bencher
-        .counter(ItemsCount::new(set.grids.len()))
-        .bench(|| run_solve_lexmin(set));
+    bench_set(bencher, name, run_solve_lexmin);
 }
 
 /// The published `sudoku` crate (see [`run_peer`]).
 #[divan::bench(args = set_names(), sample_count = 5, sample_size = 1)]
 fn peer_sudoku_crate(bencher: Bencher<'_, '_>, name: &str) {
+    bench_set(bencher, name, run_peer);
+}
+
+/// Times `run` over the set called `name`, counting its puzzles.
+fn bench_set(bencher: Bencher<'_, '_>, name: &str, run: fn(&Set)) {
     let set = set(name);
     bencher
-        .counter(ItemsCount::new(set.lines.len()))
-        .bench(|| run_peer(set));
+        .counter(ItemsCount::new(set.grids.len()))
+        .bench(|| run(set));
 }
