@@ -579,28 +579,29 @@ impl Visit for Bound {
 
 /// Depth-first search from `board`, handing each solution to `visit` in the order the branching
 /// meets them until it says stop. Returns true when it was stopped that way. At most
-/// `*nodes_left` nodes are visited: when they run out the search stops as if told to.
+/// `*dead_ends_left` dead ends (nodes that fail or are cut) are met: the last one stops the
+/// search as if `visit` had said stop.
+///
+/// Dead ends, not nodes, measure how hard a board is for a branching: a search that meets
+/// solutions easily fills one cell per node on a nearly empty board (some 80 nodes) with few
+/// dead ends, while a hard puzzle spends about half of its nodes on them.
 fn search<V: Visit>(
     mut board: Board,
     branching: Branching,
-    nodes_left: &mut u64,
+    dead_ends_left: &mut u64,
     visit: &mut V,
 ) -> bool {
     // Each turn of the loop is one node; the last digit of a branch needs no copy of the
     // board, so it continues here instead of in a child.
     loop {
-        if *nodes_left == 0 {
-            return true;
-        }
-        *nodes_left -= 1;
         loop {
             if !board.propagate() {
-                return false;
+                return dead_end(dead_ends_left);
             }
             match visit.narrow(&mut board) {
                 Some(false) => break,
                 Some(true) => continue,
-                None => return false,
+                None => return dead_end(dead_ends_left),
             }
         }
         if board.is_solved() {
@@ -613,7 +614,7 @@ fn search<V: Visit>(
             digits &= digits - 1;
             let mut child = board;
             child.place(digit, band, cell);
-            if search(child, branching, nodes_left, visit) {
+            if search(child, branching, dead_ends_left, visit) {
                 return true;
             }
             // Every solution with this digit here has been reported: the rest of the search
@@ -628,54 +629,66 @@ fn search<V: Visit>(
     }
 }
 
-/// Branch and bound in at most `nodes` nodes: the best solution it met, and whether it
+/// Counts a dead end against the budget; true (stop the search) when it was the last one.
+fn dead_end(dead_ends_left: &mut u64) -> bool {
+    *dead_ends_left = dead_ends_left.saturating_sub(1);
+    *dead_ends_left == 0
+}
+
+/// Branch and bound within `dead_ends` dead ends: the best solution it met, and whether it
 /// finished (then that is the smallest solution, `None` meaning there is none).
-fn branch_and_bound(board: Board, nodes: u64) -> (Option<Board>, bool) {
+fn branch_and_bound(board: Board, dead_ends: u64) -> (Option<Board>, bool) {
     let mut bound = Bound(None);
     let stopped = search(
         board,
         Branching::FewestCandidates,
-        &mut { nodes },
+        &mut { dead_ends },
         &mut bound,
     );
     (bound.0, !stopped)
 }
 
-/// No node budget at all: 2^64 nodes would take millennia.
+/// No budget at all: 2^64 dead ends would take millennia.
 const UNLIMITED: u64 = u64::MAX;
 
-/// How many nodes plain row-major search gets in `solve_lexmin` before branch and bound takes
-/// over. Its first solution is the smallest, with no proof needed, and it finds it within a few
-/// dozen nodes on most puzzles with many solutions (where branch and bound would meet a long
-/// chain of ever smaller ones) and on many hard ones; the budget caps what a puzzle built
-/// against row-major order can cost it. 128 balanced the instruction counts over the public
-/// sets, as published and randomly transformed, against the slowest nearly empty boards.
-const ROW_MAJOR_NODES: u64 = 128;
+/// How many dead ends plain row-major search meets in `solve_lexmin` before branch and bound
+/// takes over. Its first solution is the smallest, with no proof needed, and on a board with
+/// many solutions it gets there with few dead ends (a nearly empty board meets about 20 in
+/// some 80 nodes), where branch and bound would meet a long chain of ever smaller solutions;
+/// a puzzle that is hard for row-major order meets dead ends from the start. 32 balanced the
+/// instruction counts over the public sets, as published and randomly transformed, against
+/// the slowest nearly empty boards.
+const ROW_MAJOR_DEAD_ENDS: u64 = 32;
 
-/// How many nodes branch and bound gets before the witness method takes over from the best
-/// solution it has. Hard puzzles with one solution need a few hundred, the hardest 17-clue ones
-/// a few thousand; boards with very many solutions can need far more, one improvement at a
+/// How many dead ends branch and bound meets before the witness method takes over from the
+/// best solution it has. Hard puzzles with one solution need a few hundred (none of the public
+/// sets more than 512); boards with very many solutions can need far more, one improvement at a
 /// time, and the witness method bounds them.
-const BOUND_NODES: u64 = 4096;
+const BOUND_DEAD_ENDS: u64 = 1024;
 
-/// The search ran out of nodes before it could answer.
-struct OutOfNodes;
+/// The search met its last allowed dead end before it could answer.
+struct OutOfDeadEnds;
 
-/// The first solution the search meets from `board` in at most `nodes` nodes, as a solved board;
-/// `Ok(None)` when there is none.
+/// The first solution the search meets from `board` within `dead_ends` dead ends, as a solved
+/// board; `Ok(None)` when there is none.
 fn first_solution_within(
     board: Board,
     branching: Branching,
-    nodes: u64,
-) -> Result<Option<Board>, OutOfNodes> {
+    dead_ends: u64,
+) -> Result<Option<Board>, OutOfDeadEnds> {
     let mut found = None;
-    let mut nodes_left = nodes;
-    search(board, branching, &mut nodes_left, &mut |solved: &Board| {
-        found = Some(*solved);
-        true
-    });
+    let mut dead_ends_left = dead_ends;
+    search(
+        board,
+        branching,
+        &mut dead_ends_left,
+        &mut |solved: &Board| {
+            found = Some(*solved);
+            true
+        },
+    );
     match found {
-        None if nodes_left == 0 => Err(OutOfNodes),
+        None if dead_ends_left == 0 => Err(OutOfDeadEnds),
         found => Ok(found),
     }
 }
@@ -688,10 +701,10 @@ fn first_solution(board: Board, branching: Branching) -> Option<Board> {
 /// The smallest solution: plain row-major search while it is cheap, then branch and bound,
 /// then, for the rare board that outlasts both, the witness method.
 fn lexmin(board: Board) -> Option<Board> {
-    if let Ok(found) = first_solution_within(board, Branching::RowMajor, ROW_MAJOR_NODES) {
+    if let Ok(found) = first_solution_within(board, Branching::RowMajor, ROW_MAJOR_DEAD_ENDS) {
         return found;
     }
-    match branch_and_bound(board, BOUND_NODES) {
+    match branch_and_bound(board, BOUND_DEAD_ENDS) {
         (smallest, true) => smallest,
         (best, false) => lexmin_by_witness(board, best),
     }
@@ -761,9 +774,9 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// Propagation removes only candidates that belong to no solution, so every solution below a
 /// node agrees on the cells already decided; branching on the first undecided cell in row-major
 /// order, smallest digit first, therefore meets solutions in increasing order, and the first one
-/// met is the smallest. That search gets a small node budget; past it, branch and bound over
-/// the fast search proves the answer, and boards with very many solutions finish by the witness
-/// method (ARCHITECTURE.md has the details).
+/// met is the smallest. That search gets a small budget of dead ends; past it, branch and bound
+/// over the fast search proves the answer, and boards with very many solutions finish by the
+/// witness method (ARCHITECTURE.md has the details).
 ///
 /// # Complexity
 /// Like [`solve`], exponential in the worst case; on the public sets within about twice the
@@ -790,13 +803,13 @@ pub fn solve_lexmin_by_witness(puzzle: &Grid) -> Option<Grid> {
     lexmin_by_witness(Board::new(puzzle)?, None).map(Board::to_grid)
 }
 
-/// The smallest solution by branch and bound alone, `Err(())` when it needs more than `nodes`
-/// nodes: for tests and benchmarks.
+/// The smallest solution by branch and bound alone, `Err(())` when it meets `dead_ends` dead
+/// ends first: for tests and benchmarks.
 #[doc(hidden)]
 #[allow(clippy::result_unit_err)]
-pub fn solve_lexmin_by_bound(puzzle: &Grid, nodes: u64) -> Result<Option<Grid>, ()> {
+pub fn solve_lexmin_by_bound(puzzle: &Grid, dead_ends: u64) -> Result<Option<Grid>, ()> {
     match Board::new(puzzle) {
-        Some(board) => match branch_and_bound(board, nodes) {
+        Some(board) => match branch_and_bound(board, dead_ends) {
             (smallest, true) => Ok(smallest.map(Board::to_grid)),
             (_, false) => Err(()),
         },
