@@ -505,15 +505,28 @@ impl Board {
             if best_pair.2 > 0 {
                 return (best_pair.0, best_pair.1);
             }
+            // No pair: the first open cell with the fewest candidates. Each cell's count is
+            // added up bit-sliced, one 27-bit plane per binary digit of the counts.
             let mut best = (0, 0, u32::MAX);
             for band in 0..3 {
-                let mut rest = self.unsolved[band];
-                while rest != 0 {
-                    let cell = rest & rest.wrapping_neg();
-                    rest ^= cell;
-                    let count = self.digits_of(band, cell).count_ones();
-                    if count < best.2 {
-                        best = (band, cell, count);
+                let mut planes = [0u32; 4];
+                for digit in 0..9 {
+                    let mut carry = self.candidates[slot(digit, band)];
+                    for plane in planes.iter_mut() {
+                        let sum = *plane ^ carry;
+                        carry &= *plane;
+                        *plane = sum;
+                    }
+                }
+                for count in 1..best.2.min(10) {
+                    let mut cells = self.unsolved[band];
+                    for (bit, plane) in planes.iter().enumerate() {
+                        // Keeps the cells whose count has this bit as `count` has it.
+                        cells &= !(*plane ^ (count >> bit & 1).wrapping_neg());
+                    }
+                    if cells != 0 {
+                        best = (band, cells & cells.wrapping_neg(), count);
+                        break;
                     }
                 }
             }
