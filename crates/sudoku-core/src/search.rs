@@ -201,6 +201,10 @@ enum Branching {
 
 impl Board {
     /// The puzzle's givens placed; `None` when two of them clash.
+    ///
+    /// All at once rather than one [`Board::place`] each: every given removes its digit from its
+    /// peers, then every given cell keeps only its own digit. A given that clashes with another
+    /// has lost its own digit to it by then.
     fn new(puzzle: &Grid) -> Option<Board> {
         let mut board = Board {
             candidates: [BAND; 27],
@@ -208,15 +212,37 @@ impl Board {
             seen: [u32::MAX; 27],
             unsolved: [BAND; 3],
         };
-        for (index, &digit) in puzzle.cells().iter().enumerate() {
-            if digit == 0 {
-                continue;
+        // The givens of each digit in each band, by slot.
+        let mut givens = [0u32; 27];
+        for (row, cells) in puzzle.cells().chunks_exact(9).enumerate() {
+            let band = row / 3;
+            let (next, after) = ((band + 1) % 3, (band + 2) % 3);
+            for (column, &digit) in cells.iter().enumerate() {
+                if digit == 0 {
+                    continue;
+                }
+                let (digit, index) = (digit as usize - 1, 9 * (row % 3) + column);
+                givens[slot(digit, band)] |= 1 << index;
+                board.eliminate(slot(digit, band), PEERS_IN_BAND[index]);
+                board.eliminate(slot(digit, next), COLUMN << column);
+                board.eliminate(slot(digit, after), COLUMN << column);
             }
-            let (digit, band, cell) = (digit as usize - 1, index / 27, 1 << (index % 27));
-            if board.candidates[slot(digit, band)] & cell == 0 {
-                return None;
+        }
+        for band in 0..3 {
+            let slots = 9 * band..9 * band + 9;
+            let given_cells = givens[slots.clone()]
+                .iter()
+                .fold(0, |all, &cells| all | cells);
+            board.unsolved[band] = BAND & !given_cells;
+            for (candidates, &given) in board.candidates[slots.clone()]
+                .iter_mut()
+                .zip(&givens[slots])
+            {
+                if given & !*candidates != 0 {
+                    return None;
+                }
+                *candidates = *candidates & !given_cells | given;
             }
-            board.place(digit, band, cell);
         }
         Some(board)
     }

@@ -197,15 +197,19 @@ fn unsolvable_puzzles_have_no_solution_in_every_mode() {
 
 #[test]
 fn clashing_givens_have_no_solution() {
-    let mut cells = [0u8; 81];
-    cells[0] = 5;
-    cells[80] = 5;
-    cells[10] = 5; // same box as cell 0
-    let puzzle = Grid::from_cells(cells).unwrap();
-    assert!(puzzle.find_conflict().is_some());
-    assert_eq!(solve(&puzzle), None);
-    assert_eq!(solve_lexmin(&puzzle), None);
-    assert_eq!(count_solutions(&puzzle, 5), 0);
+    // Cell 0 and a cell in its row, its box, its column in the same band, its column in
+    // another band; cell 40 shares no unit with any of them and is there to be placed too.
+    for (clash, digit) in [(8, 5), (10, 5), (18, 9), (72, 1)] {
+        let mut cells = [0u8; 81];
+        cells[0] = digit;
+        cells[40] = digit;
+        cells[clash] = digit;
+        let puzzle = Grid::from_cells(cells).unwrap();
+        assert!(puzzle.find_conflict().is_some());
+        assert_eq!(solve(&puzzle), None, "clash at {}", clash);
+        assert_eq!(solve_lexmin(&puzzle), None, "clash at {}", clash);
+        assert_eq!(count_solutions(&puzzle, 5), 0, "clash at {}", clash);
+    }
 }
 
 #[test]
