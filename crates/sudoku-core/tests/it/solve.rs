@@ -51,8 +51,8 @@ fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
         );
         assert_eq!(check_solution(puzzle, &actual), Ok(()));
         // The three methods solve_lexmin combines, on their own. Branch and bound alone can
-        // meet a long chain of ever smaller solutions on nearly empty boards, so it gets a node
-        // budget and is checked wherever it finishes.
+        // meet a long chain of ever smaller solutions on nearly empty boards, so it gets a
+        // budget of dead ends and is checked wherever it finishes.
         assert_eq!(
             solve_lexmin_row_major(puzzle),
             Some(actual),
