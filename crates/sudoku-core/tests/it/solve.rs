@@ -228,3 +228,17 @@ fn count_stops_at_the_limit() {
     let unique = data("named_hard.txt").remove(0);
     assert_eq!(count_solutions(&unique, 1000), 1);
 }
+
+#[test]
+fn branch_and_bound_gives_up_when_its_dead_ends_run_out() {
+    // This hard puzzle meets some 170 dead ends; a filled grid meets none and always finishes.
+    let hard = data("named_hard.txt").remove(1);
+    let filled = data("serg_benchmark_150.lexmin").remove(0);
+    assert_eq!(solve_lexmin_by_bound(&hard, 1), Err(()));
+    assert_eq!(solve_lexmin_by_bound(&hard, 100), Err(()));
+    assert_eq!(
+        solve_lexmin_by_bound(&hard, 100_000),
+        Ok(solve_lexmin(&hard))
+    );
+    assert_eq!(solve_lexmin_by_bound(&filled, 1), Ok(Some(filled)));
+}
