@@ -181,6 +181,11 @@ struct Board {
     seen: [u32; 27],
     /// Cells not yet placed, per band.
     unsolved: [u32; 3],
+    /// Cells with two candidates, per band, as naked singles last saw the band: up to date on
+    /// the cells still open once propagation is done (a band whose candidates change is looked
+    /// at again, and a cell placed since is masked out by `unsolved`), so that branching need
+    /// not count candidates again.
+    pairs: [u32; 3],
 }
 
 /// Where a digit's candidates in a band are kept: the nine digits of a band side by side.
@@ -211,6 +216,7 @@ impl Board {
             // No slot can hold bits above 27: every slot, even an empty one, gets a first look.
             seen: [u32::MAX; 27],
             unsolved: [BAND; 3],
+            pairs: [0; 3],
         };
         // The givens of each digit in each band, by slot.
         let mut givens = [0u32; 27];
@@ -330,6 +336,19 @@ impl Board {
         true
     }
 
+    /// The cells of `band` with at least one, at least two and at least three candidates.
+    #[inline(always)]
+    fn candidate_counts(&self, band: usize) -> (u32, u32, u32) {
+        let (mut once, mut twice, mut more) = (0, 0, 0);
+        for digit in 0..9 {
+            let cells = self.candidates[slot(digit, band)];
+            more |= twice & cells;
+            twice |= once & cells;
+            once |= cells;
+        }
+        (once, twice, more)
+    }
+
     /// Naked singles in the bands marked in `touched` (slot bits: only a band with a changed
     /// slot can hold a new one), and the check that every cell keeps a candidate. `None` on a
     /// contradiction, else whether anything was placed.
@@ -340,12 +359,8 @@ impl Board {
             if unsolved == 0 || touched >> (9 * band) & 0x1ff == 0 {
                 continue;
             }
-            let (mut once, mut twice) = (0, 0);
-            for digit in 0..9 {
-                let cells = self.candidates[slot(digit, band)];
-                twice |= once & cells;
-                once |= cells;
-            }
+            let (once, twice, more) = self.candidate_counts(band);
+            self.pairs[band] = twice & !more & unsolved;
             if unsolved & !once != 0 {
                 return None;
             }
@@ -495,16 +510,13 @@ impl Board {
     /// The cell to branch on, as (band, cell bit); the board must have an unsolved cell.
     fn branch_cell(&self, branching: Branching) -> (usize, u32) {
         if branching == Branching::FewestCandidates {
+            debug_assert!((0..3).all(|band| {
+                let (_, twice, more) = self.candidate_counts(band);
+                self.pairs[band] & self.unsolved[band] == twice & !more & self.unsolved[band]
+            }));
             let mut best_pair = (0, 0, 0);
             for band in 0..3 {
-                let (mut once, mut twice, mut more) = (0, 0, 0);
-                for digit in 0..9 {
-                    let cells = self.candidates[slot(digit, band)];
-                    more |= twice & cells;
-                    twice |= once & cells;
-                    once |= cells;
-                }
-                let mut pairs = twice & !more & self.unsolved[band];
+                let mut pairs = self.pairs[band] & self.unsolved[band];
                 while pairs != 0 {
                     let index = pairs.trailing_zeros() as usize;
                     pairs &= pairs - 1;
