@@ -102,6 +102,36 @@ fn solve_answers_pass_the_validator_and_counts_agree() {
 }
 
 #[test]
+fn hard_puzzles_given_more_clues_solve_to_their_one_solution() {
+    // Clues of the solution added to hard puzzles leave boards with few open cells that can
+    // still need search with dead ends: `solve` starts those light and must finish them in full.
+    let mut puzzles = data("named_hard.txt");
+    puzzles.extend(data("magictour_top150.txt").into_iter().take(60));
+    let mut rng = Rng(50);
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let expected = reference::solve(puzzle.cells()).expect("fixture puzzles are solvable");
+        for added in [6, 10, 14] {
+            let mut cells = *puzzle.cells();
+            for _ in 0..added {
+                let cell = rng.below(81);
+                cells[cell] = expected[cell];
+            }
+            let board = Grid::from_cells(cells).unwrap();
+            let solution = solve(&board).expect("a puzzle with clues added stays solvable");
+            assert_eq!(
+                solution.cells(),
+                &expected,
+                "puzzle #{} with {} clues added: {}",
+                i,
+                added,
+                board.display(Format::Line)
+            );
+            assert_eq!(check_solution(&board, &solution), Ok(()));
+        }
+    }
+}
+
+#[test]
 fn full_counts_agree_with_reference_on_many_solution_boards() {
     // Whole counts, not just "more than two": every branch of the search must be counted once.
     let mut boards = data("serg_benchmark_150.txt");
