@@ -247,14 +247,18 @@ impl Board {
         };
         // The givens of each digit in each band, by slot.
         let mut givens = [0u32; 27];
-        for (row, cells) in puzzle.cells().chunks_exact(9).enumerate() {
-            let band = row / 3;
+        for (band, cells) in puzzle.cells().chunks_exact(27).enumerate() {
             let (next, after) = ((band + 1) % 3, (band + 2) % 3);
-            for (column, &digit) in cells.iter().enumerate() {
-                if digit == 0 {
-                    continue;
-                }
-                let (digit, index) = (digit as usize - 1, 9 * (row % 3) + column);
+            // The band's given cells as a bit set first, then one turn per given: a test per
+            // cell mispredicted as often as blanks and givens alternate.
+            let mut given_cells = 0u32;
+            for (index, &digit) in cells.iter().enumerate() {
+                given_cells |= u32::from(digit != 0) << index;
+            }
+            while given_cells != 0 {
+                let index = given_cells.trailing_zeros() as usize;
+                given_cells &= given_cells - 1;
+                let (digit, column) = (cells[index] as usize - 1, index % 9);
                 givens[slot(digit, band)] |= 1 << index;
                 // `place_alone`'s eliminations, written out with the row and column at hand:
                 // calling it (or a helper shared with it) cost 4-5% more instructions on the
