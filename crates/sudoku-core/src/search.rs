@@ -336,16 +336,16 @@ impl Board {
     }
 
     /// The band logic for one digit in one band: locked candidates between its boxes and rows,
-    /// a box confined to one column taking that column from the other bands, then hidden
-    /// singles in its rows, placed. False on a contradiction.
+    /// a box confined to one column taking that column from the other bands (pointing, when
+    /// `POINTING`), then hidden singles in its rows, placed. False on a contradiction.
     ///
     /// A row with one cell left takes the digit there. Its other peers in the band for this
     /// digit are gone already: the row has no other cell, and the other rows lost the cell's
     /// box to the locked-candidates step (the row can only take the digit in that box). That
     /// box then has the one cell, so its column is among the locked columns that the other
-    /// bands lose.
+    /// bands lose; without them, the single's column is taken from the other bands here.
     #[inline(always)]
-    fn update_slot(&mut self, slot: usize) -> bool {
+    fn update_slot<const POINTING: bool>(&mut self, slot: usize) -> bool {
         let (digit, band) = (slot % 9, slot / 9);
         let old = self.candidates[slot];
         let shape = band_shape(old);
@@ -359,12 +359,19 @@ impl Board {
             single_rows = band_shape(cells) >> 9;
         }
         self.seen[slot] = cells;
-        let columns = LOCKED_COLUMNS[columns_of(cells) as usize];
-        self.eliminate(digit + 9 * ((band + 1) % 3), columns);
-        self.eliminate(digit + 9 * ((band + 2) % 3), columns);
+        if POINTING {
+            let columns = LOCKED_COLUMNS[columns_of(cells) as usize];
+            self.eliminate(digit + 9 * ((band + 1) % 3), columns);
+            self.eliminate(digit + 9 * ((band + 2) % 3), columns);
+        }
         // A placed cell keeps only its own digit, so an open cell alone in its row is new.
         let singles = cells & ROW_CELLS[single_rows as usize] & self.unsolved[band];
         if singles != 0 {
+            if !POINTING {
+                let columns = columns_of(singles) * (1 | 1 << 9 | 1 << 18);
+                self.eliminate(digit + 9 * ((band + 1) % 3), columns);
+                self.eliminate(digit + 9 * ((band + 2) % 3), columns);
+            }
             self.clear_other_digits(digit, band, singles);
             self.unsolved[band] &= !singles;
         }
@@ -469,12 +476,13 @@ impl Board {
     /// before counting candidates.
     #[inline(always)]
     fn propagate(&mut self) -> bool {
-        self.propagate_with::<true>()
+        self.propagate_with::<true, true>()
     }
 
-    /// [`Board::propagate`], leaving out the column logic unless `COLUMNS` (a light search step,
-    /// see [`Step::Light`]). One copy of the loop for each, so that neither tests the flag.
-    fn propagate_with<const COLUMNS: bool>(&mut self) -> bool {
+    /// [`Board::propagate`], leaving out the column logic unless `COLUMNS` and the band logic's
+    /// pointing unless `POINTING` (lighter search steps, see [`Step`]). One copy of the loop
+    /// for each, so that none tests a flag.
+    fn propagate_with<const COLUMNS: bool, const POINTING: bool>(&mut self) -> bool {
         let (mut for_naked, mut for_columns) = (0, 0);
         loop {
             loop {
@@ -487,7 +495,7 @@ impl Board {
                 while rest != 0 {
                     let slot = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    if !self.update_slot(slot) {
+                    if !self.update_slot::<POINTING>(slot) {
                         return false;
                     }
                 }
@@ -714,10 +722,12 @@ fn search<V: Visit>(
     // board, so it continues here instead of in a child.
     loop {
         loop {
-            let consistent = if budget.step != Step::Full {
-                board.propagate_with::<false>()
+            let consistent = if budget.step == Step::Full {
+                board.propagate_with::<true, true>()
+            } else if budget.step == Step::Light {
+                board.propagate_with::<false, false>()
             } else {
-                board.propagate_with::<true>()
+                board.propagate_with::<false, true>()
             };
             if !consistent {
                 return budget.dead_end();
@@ -773,17 +783,20 @@ fn search<V: Visit>(
 enum Step {
     /// Full propagation (column logic included) and scored branching.
     Full,
-    /// Propagation as in `Light` (no column logic) until the first branching, which chooses
-    /// `Light` when fewer than [`LIGHT_OPEN_CELLS`] cells are open and `Full` otherwise.
+    /// Propagation without the column logic (pointing kept) until the first branching, which
+    /// chooses `Light` when fewer than [`LIGHT_OPEN_CELLS`] cells are open and `Full` otherwise.
     ///
-    /// Propagating the givens without the column logic measured 1.03-1.05× as fast on serg and
-    /// 1.00-1.04× on the other public sets: the column logic's share of the givens' work is
-    /// large, and a hard board catches up on it at its first full nodes (the digits whose
-    /// candidates they change). Finishing the column logic over every digit before a hard
-    /// board's first full branching made no measurable difference.
+    /// Propagating the givens without the column logic measured 1.03-1.05× as fast on serg
+    /// (before it started `Light`) and 1.00-1.04× on the other public sets: the column logic's
+    /// share of the givens' work is large, and a hard board catches up on it at its first full
+    /// nodes (the digits whose candidates they change). Finishing the column logic over every
+    /// digit before a hard board's first full branching made no measurable difference.
     Undecided,
-    /// No column logic, and the first two-candidate cell taken unscored, until the first dead
-    /// end; `Full` from then on.
+    /// No column logic, no pointing in the band logic (a box confined to one column taking it
+    /// from the other bands), and the first two-candidate cell taken unscored, until the first
+    /// dead end; `Full` from then on. `solve` starts here, givens included, when fewer than
+    /// [`LIGHT_OPEN_CELLS`] cells are open before any propagation (all of serg, one puzzle of
+    /// 1905).
     ///
     /// A board that propagation leaves with few open cells usually has its solutions close by
     /// (Serg's benchmark: 30-49 open cells, many solutions, few dead ends), and there the
@@ -792,6 +805,12 @@ enum Step {
     /// searched in full from then on. The hard public sets start with 50 open cells or more
     /// (all of 1106, all but one puzzle of 1905), so they never go light: 0.99-1.01× on them
     /// and on magictour (an eighth of it goes light), 0.97-0.98× on 17 clue (a quarter).
+    ///
+    /// Pointing adds eliminations to the other bands, which mostly send their slots through
+    /// the band logic again for nothing on such boards: leaving it out of the light nodes and
+    /// of the givens of a board that starts light measured 1.06× as fast on serg; out of the
+    /// light nodes alone, 1.01×. It stays in `Undecided`: the givens' pointing is what a hard
+    /// board's search starts from (without it there as well, 17 clue measured 0.67×).
     Light,
 }
 
@@ -833,8 +852,8 @@ fn branch_and_bound(board: Board, dead_ends: u64) -> (Option<Board>, bool) {
     (bound.0, !stopped)
 }
 
-/// `solve` searches lightly ([`Step::Light`]) from a board that propagating the givens leaves
-/// with fewer open cells than this.
+/// `solve` searches lightly ([`Step::Light`]) from a board with fewer open cells than this,
+/// from the start when the givens leave so few, else once propagating them does.
 const LIGHT_OPEN_CELLS: u32 = 50;
 
 /// No budget at all: 2^64 dead ends would take millennia.
@@ -958,17 +977,18 @@ fn lexmin_by_witness(mut board: Board, witness: Option<Board>) -> Option<Board> 
 /// assert_eq!(check_solution(&puzzle, &solution), Ok(()));
 /// ```
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    let board = Board::new(puzzle)?;
     let mut budget = Budget {
         dead_ends_left: UNLIMITED,
-        step: Step::Undecided,
+        step: if board.open_cells() < LIGHT_OPEN_CELLS {
+            Step::Light
+        } else {
+            Step::Undecided
+        },
     };
-    first_solution_with(
-        Board::new(puzzle)?,
-        Branching::FewestCandidates,
-        &mut budget,
-    )
-    .unwrap_or(None)
-    .map(Board::to_grid)
+    first_solution_with(board, Branching::FewestCandidates, &mut budget)
+        .unwrap_or(None)
+        .map(Board::to_grid)
 }
 
 /// The lexicographically smallest solution of `puzzle` (the smallest 81-digit number read
