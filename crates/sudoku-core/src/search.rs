@@ -164,6 +164,23 @@ const fn build_locked_columns() -> [u32; 512] {
     table
 }
 
+/// For each slot, the slots of the same digit in the next band and the one after (wrapping
+/// around): a load instead of `(band + 1) % 3` and `(band + 2) % 3` in the band logic and in
+/// `place_alone`. 7% (serg) to 15% (17 clue) fewer instructions on the transformed public
+/// sets (callgrind), though only 0.99-1.03× in time on this machine: the band logic waits on
+/// its table loads, not on arithmetic.
+static SAME_DIGIT_OTHER_BANDS: [[u8; 2]; 27] = build_same_digit_other_bands();
+
+const fn build_same_digit_other_bands() -> [[u8; 2]; 27] {
+    let mut table = [[0u8; 2]; 27];
+    let mut slot = 0;
+    while slot < 27 {
+        table[slot] = [((slot + 9) % 27) as u8, ((slot + 18) % 27) as u8];
+        slot += 1;
+    }
+    table
+}
+
 /// Bit `slot` for each slot: written as a table so that the loop in
 /// [`Board::changed_slots`] compiles to vector compares with SSE2.
 static SLOT_BITS: [u32; 27] = build_slot_bits();
@@ -314,8 +331,9 @@ impl Board {
         let index = cell.trailing_zeros() as usize;
         self.eliminate(slot(digit, band), PEERS_IN_BAND[index]);
         let column = COLUMN << (index % 9);
-        self.eliminate(slot(digit, (band + 1) % 3), column);
-        self.eliminate(slot(digit, (band + 2) % 3), column);
+        let [next, after] = SAME_DIGIT_OTHER_BANDS[slot(digit, band)];
+        self.eliminate(usize::from(next), column);
+        self.eliminate(usize::from(after), column);
         self.unsolved[band] &= !cell;
     }
 
@@ -361,16 +379,18 @@ impl Board {
         self.seen[slot] = cells;
         if POINTING {
             let columns = LOCKED_COLUMNS[columns_of(cells) as usize];
-            self.eliminate(digit + 9 * ((band + 1) % 3), columns);
-            self.eliminate(digit + 9 * ((band + 2) % 3), columns);
+            let [next, after] = SAME_DIGIT_OTHER_BANDS[slot];
+            self.eliminate(usize::from(next), columns);
+            self.eliminate(usize::from(after), columns);
         }
         // A placed cell keeps only its own digit, so an open cell alone in its row is new.
         let singles = cells & ROW_CELLS[single_rows as usize] & self.unsolved[band];
         if singles != 0 {
             if !POINTING {
                 let columns = columns_of(singles) * (1 | 1 << 9 | 1 << 18);
-                self.eliminate(digit + 9 * ((band + 1) % 3), columns);
-                self.eliminate(digit + 9 * ((band + 2) % 3), columns);
+                let [next, after] = SAME_DIGIT_OTHER_BANDS[slot];
+                self.eliminate(usize::from(next), columns);
+                self.eliminate(usize::from(after), columns);
             }
             self.clear_other_digits(digit, band, singles);
             self.unsolved[band] &= !singles;
