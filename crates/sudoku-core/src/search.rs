@@ -391,7 +391,7 @@ impl Board {
         let singles = cells & ROW_CELLS[single_rows as usize] & self.unsolved[band];
         if singles != 0 {
             if !POINTING {
-                let columns = columns_of(singles) * (1 | 1 << 9 | 1 << 18);
+                let columns = columns_of(singles) * COLUMN;
                 self.eliminate_in_other_bands(slot, columns);
             }
             self.clear_other_digits(digit, band, singles);
