@@ -27,11 +27,10 @@ const fn build_peers_in_band() -> [u32; 27] {
     table
 }
 
-/// For the nine cells of row `r` of a band (one table per row, `ROW_SHAPES[r]`): bits
-/// `3r..3r + 3` say which of its three box segments (minirows) still have a candidate, and bit
-/// `9 + r` is set when exactly one cell does. OR-ing the three rows' entries gives the band's
-/// minirow pattern (bits 0-8) and its rows with a single cell (bits 9-11).
-static ROW_SHAPES: [[u16; 512]; 3] = build_row_shapes();
+/// For the nine cells of row `r` of a band (one table per row, `ROW_MINIROWS[r]`): bits
+/// `3r..3r + 3` say which of its three box segments (minirows) still have a candidate. OR-ing
+/// the three rows' entries gives the band's minirow pattern.
+static ROW_MINIROWS: [[u16; 512]; 3] = build_row_minirows();
 
 /// For a 3x3 pattern of non-empty minirows (bit `3 × row + box`), the minirows that lie on some
 /// placement of the digit in this band: each row of the band takes the digit in exactly one box
@@ -78,7 +77,7 @@ static ROW_CELLS: [u32; 8] = [
     BAND,
 ];
 
-const fn build_row_shapes() -> [[u16; 512]; 3] {
+const fn build_row_minirows() -> [[u16; 512]; 3] {
     let mut tables = [[0u16; 512]; 3];
     let mut row = 0;
     while row < 3 {
@@ -90,9 +89,6 @@ const fn build_row_shapes() -> [[u16; 512]; 3] {
                     tables[row][cells] |= 1 << (3 * row + segment);
                 }
                 segment += 1;
-            }
-            if cells != 0 && cells & (cells - 1) == 0 {
-                tables[row][cells] |= 1 << (9 + row);
             }
             cells += 1;
         }
@@ -195,12 +191,31 @@ const fn build_slot_bits() -> [u32; 27] {
     table
 }
 
-/// The minirow pattern of a band's 27 bits (bits 0-8) and its rows with one cell (bits 9-11).
+/// The minirow pattern of a band's 27 bits: bit `3 × row + box` when that minirow holds one.
 #[inline(always)]
-fn band_shape(cells: u32) -> u16 {
-    ROW_SHAPES[0][(cells & 0x1ff) as usize]
-        | ROW_SHAPES[1][(cells >> 9 & 0x1ff) as usize]
-        | ROW_SHAPES[2][(cells >> 18 & 0x1ff) as usize]
+fn minirow_pattern(cells: u32) -> usize {
+    usize::from(
+        ROW_MINIROWS[0][(cells & 0x1ff) as usize]
+            | ROW_MINIROWS[1][(cells >> 9 & 0x1ff) as usize]
+            | ROW_MINIROWS[2][(cells >> 18 & 0x1ff) as usize],
+    )
+}
+
+/// The rows of `cells` (a band's 27 bits, a cell in each row) that hold one cell, as a 3-bit set.
+///
+/// Arithmetic, not a table: taking each row's lowest bit away cannot borrow across rows, as none
+/// is empty, and a row is left empty just when it had one cell. Computed so, the band logic no
+/// longer looks up its pattern a second time when the permutation step removed cells, and the
+/// branch that chose whether to do so (mispredicted about a third of the time) is gone: `solve`
+/// 1.03-1.05× as fast on 17 clue, magictour, 1905 and 1106, 0.99-1.00× on serg; `solve_lexmin`
+/// 1.02-1.05× (two runs).
+#[inline(always)]
+fn single_rows(cells: u32) -> usize {
+    // `COLUMN` is the lowest bit of each row.
+    let rest = cells & cells.wrapping_sub(COLUMN);
+    usize::from(rest & 0x1ff == 0)
+        | usize::from(rest >> 9 & 0x1ff == 0) << 1
+        | usize::from(rest >> 18 == 0) << 2
 }
 
 /// The columns (bits 0-8) that hold at least one of `cells` (a band's 27 bits).
@@ -372,23 +387,19 @@ impl Board {
     fn update_slot<const POINTING: bool>(&mut self, slot: usize) -> bool {
         let (digit, band) = (slot % 9, slot / 9);
         let old = self.candidates[slot];
-        let shape = band_shape(old);
-        let cells = old & PERMUTABLE_CELLS[(shape & 0x1ff) as usize];
+        let cells = old & PERMUTABLE_CELLS[minirow_pattern(old)];
         if cells == 0 {
             return false;
         }
-        let mut single_rows = shape >> 9;
-        if cells != old {
-            self.candidates[slot] = cells;
-            single_rows = band_shape(cells) >> 9;
-        }
+        // A permutation gives each row a minirow, so every row of `cells` keeps a cell.
+        self.candidates[slot] = cells;
         self.seen[slot] = cells;
         if POINTING {
             let columns = LOCKED_COLUMNS[columns_of(cells) as usize];
             self.eliminate_in_other_bands(slot, columns);
         }
         // A placed cell keeps only its own digit, so an open cell alone in its row is new.
-        let singles = cells & ROW_CELLS[single_rows as usize] & self.unsolved[band];
+        let singles = cells & ROW_CELLS[single_rows(cells)] & self.unsolved[band];
         if singles != 0 {
             if !POINTING {
                 let columns = columns_of(singles) * COLUMN;
