@@ -383,8 +383,18 @@ impl Board {
     /// box to the locked-candidates step (the row can only take the digit in that box). That
     /// box then has the one cell, so its column is among the locked columns that the other
     /// bands lose; without them, the single's column is taken from the other bands here.
+    ///
+    /// With `ALWAYS_CLEAR` (full nodes of the fewest-candidates search), the cells of row
+    /// singles leave the other digits whether there are any or not: on hard boards, whether a
+    /// slot turns up a row single cannot be predicted (the branch mispredicted about three
+    /// times a node on 1106, in cachegrind's model), and clearing no cells changes nothing.
+    /// `solve` 1.03-1.05× as fast on magictour, 1905 and 1106, 1.01× on 17 clue. Where
+    /// solutions lie close by, most slots find nothing and the test is predicted well, so the
+    /// other steps keep it: clearing always measured 0.95× on the givens of 17 clue, 0.89× in
+    /// the light step on serg (which also takes the single's column from the other bands), and
+    /// 0.92× in row-major search, in `solve_lexmin` on serg.
     #[inline(always)]
-    fn update_slot<const POINTING: bool>(&mut self, slot: usize) -> bool {
+    fn update_slot<const POINTING: bool, const ALWAYS_CLEAR: bool>(&mut self, slot: usize) -> bool {
         let (digit, band) = (slot % 9, slot / 9);
         let old = self.candidates[slot];
         let cells = old & PERMUTABLE_CELLS[minirow_pattern(old)];
@@ -400,7 +410,10 @@ impl Board {
         }
         // A placed cell keeps only its own digit, so an open cell alone in its row is new.
         let singles = cells & ROW_CELLS[single_rows(cells)] & self.unsolved[band];
-        if singles != 0 {
+        if ALWAYS_CLEAR {
+            self.clear_other_digits(digit, band, singles);
+            self.unsolved[band] &= !singles;
+        } else if singles != 0 {
             if !POINTING {
                 let columns = columns_of(singles) * COLUMN;
                 self.eliminate_in_other_bands(slot, columns);
@@ -509,13 +522,16 @@ impl Board {
     /// before counting candidates.
     #[inline(always)]
     fn propagate(&mut self) -> bool {
-        self.propagate_with::<true, true>()
+        self.propagate_with::<true, true, false>()
     }
 
     /// [`Board::propagate`], leaving out the column logic unless `COLUMNS` and the band logic's
-    /// pointing unless `POINTING` (lighter search steps, see [`Step`]). One copy of the loop
-    /// for each, so that none tests a flag.
-    fn propagate_with<const COLUMNS: bool, const POINTING: bool>(&mut self) -> bool {
+    /// pointing unless `POINTING` (lighter search steps, see [`Step`]), and clearing the cells of
+    /// row singles from the other digits without a test when `ALWAYS_CLEAR` (see
+    /// [`Board::update_slot`]). One copy of the loop for each, so that none tests a flag.
+    fn propagate_with<const COLUMNS: bool, const POINTING: bool, const ALWAYS_CLEAR: bool>(
+        &mut self,
+    ) -> bool {
         let (mut for_naked, mut for_columns) = (0, 0);
         loop {
             loop {
@@ -528,7 +544,7 @@ impl Board {
                 while rest != 0 {
                     let slot = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    if !self.update_slot::<POINTING>(slot) {
+                    if !self.update_slot::<POINTING, ALWAYS_CLEAR>(slot) {
                         return false;
                     }
                 }
@@ -755,12 +771,13 @@ fn search<V: Visit>(
     // board, so it continues here instead of in a child.
     loop {
         loop {
-            let consistent = if budget.step == Step::Full {
-                board.propagate_with::<true, true>()
-            } else if budget.step == Step::Light {
-                board.propagate_with::<false, false>()
-            } else {
-                board.propagate_with::<false, true>()
+            let consistent = match (budget.step, branching) {
+                (Step::Full, Branching::FewestCandidates) => {
+                    board.propagate_with::<true, true, true>()
+                }
+                (Step::Full, Branching::RowMajor) => board.propagate_with::<true, true, false>(),
+                (Step::Light, _) => board.propagate_with::<false, false, false>(),
+                (Step::Undecided, _) => board.propagate_with::<false, true, false>(),
             };
             if !consistent {
                 return budget.dead_end();
