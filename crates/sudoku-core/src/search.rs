@@ -623,34 +623,37 @@ impl Board {
                 let (_, twice, more) = self.candidate_counts(band);
                 self.pairs[band] & self.unsolved[band] == twice & !more & self.unsolved[band]
             }));
-            let mut best_pair = (0, 0, 0);
-            for band in 0..3 {
-                let mut pairs = self.pairs[band] & self.unsolved[band];
-                while pairs != 0 {
-                    let index = pairs.trailing_zeros() as usize;
-                    pairs &= pairs - 1;
-                    // Open peers: in the band, counted nine bits at a time by table (BOJ's
-                    // generic x86-64 has no popcnt instruction), and in the column in the other
-                    // two bands: their bits 0, 9 and 18 summed by one multiplication.
-                    let in_band = PEERS_IN_BAND[index] & self.unsolved[band];
-                    let column = index % 9;
-                    let in_column = (self.unsolved[(band + 1) % 3] >> column & COLUMN)
-                        + (self.unsolved[(band + 2) % 3] >> column & COLUMN);
-                    let score = 1
-                        + u32::from(POP9[(in_band & 0x1ff) as usize])
-                        + u32::from(POP9[(in_band >> 9 & 0x1ff) as usize])
-                        + u32::from(POP9[(in_band >> 18 & 0x1ff) as usize])
-                        + (in_column.wrapping_mul(COLUMN) >> 18 & 7);
-                    if score > best_pair.2 {
-                        best_pair = (band, 1 << index, score);
-                        if score == MOST_OPEN_PEERS {
-                            return (band, 1 << index);
-                        }
-                    }
+            // All pairs of the board in one 81-bit set, so that the scan is one loop: its exit
+            // mispredicts once, not once a band (1.01-1.02× on the hard sets). A pair's key is its
+            // score above its place, reversed, so the largest key is the first best pair.
+            let mut pairs = u128::from(self.pairs[0] & self.unsolved[0])
+                | u128::from(self.pairs[1] & self.unsolved[1]) << 27
+                | u128::from(self.pairs[2] & self.unsolved[2]) << 54;
+            let mut best_key = 0;
+            while pairs != 0 {
+                let place = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let (band, index) = ((place / 27) as usize, (place % 27) as usize);
+                // Open peers: in the band, counted nine bits at a time by table (BOJ's
+                // generic x86-64 has no popcnt instruction), and in the column in the other
+                // two bands: their bits 0, 9 and 18 summed by one multiplication.
+                let in_band = PEERS_IN_BAND[index] & self.unsolved[band];
+                let column = index % 9;
+                let in_column = (self.unsolved[(band + 1) % 3] >> column & COLUMN)
+                    + (self.unsolved[(band + 2) % 3] >> column & COLUMN);
+                let score = 1
+                    + u32::from(POP9[(in_band & 0x1ff) as usize])
+                    + u32::from(POP9[(in_band >> 9 & 0x1ff) as usize])
+                    + u32::from(POP9[(in_band >> 18 & 0x1ff) as usize])
+                    + (in_column.wrapping_mul(COLUMN) >> 18 & 7);
+                best_key = best_key.max(score << 8 | (0xff - place));
+                if score == MOST_OPEN_PEERS {
+                    break;
                 }
             }
-            if best_pair.2 > 0 {
-                return (best_pair.0, best_pair.1);
+            if best_key != 0 {
+                let place = 0xff - (best_key & 0xff);
+                return ((place / 27) as usize, 1 << (place % 27));
             }
             // No pair: the first open cell with the fewest candidates. Each cell's count is
             // added up bit-sliced, one 27-bit plane per binary digit of the counts.
