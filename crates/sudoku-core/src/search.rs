@@ -418,10 +418,7 @@ impl Board {
         }
         // A placed cell keeps only its own digit, so an open cell alone in its row is new.
         let singles = cells & ROW_CELLS[single_rows(cells)] & self.unsolved[band];
-        if ALWAYS_CLEAR {
-            self.clear_other_digits(digit, band, singles);
-            self.unsolved[band] &= !singles;
-        } else if singles != 0 {
+        if ALWAYS_CLEAR || singles != 0 {
             if !POINTING {
                 let columns = columns_of(singles) * COLUMN;
                 self.eliminate_in_other_bands(slot, columns);
