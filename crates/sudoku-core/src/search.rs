@@ -182,7 +182,7 @@ static COLUMN_OF_CELL: [u32; 27] = [
     0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8,
 ];
 
-/// For each band, the other two: a load instead of `(band + 1) % 3` and `(band + 2) % 3`.
+/// For each band, the other two, in the order `(band + 1) % 3`, `(band + 2) % 3`.
 static OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
 
 /// Bit `slot` for each slot: written as a table so that the loop in
@@ -288,7 +288,7 @@ impl Board {
         // The givens of each digit in each band, by slot.
         let mut givens = [0u32; 27];
         for (band, cells) in puzzle.cells().chunks_exact(27).enumerate() {
-            let (next, after) = ((band + 1) % 3, (band + 2) % 3);
+            let [next, after] = OTHER_BANDS[band];
             // The band's given cells as a bit set first, then one turn per given: a test per
             // cell mispredicted as often as blanks and givens alternate.
             let mut given_cells = 0u32;
