@@ -253,7 +253,15 @@ struct Board {
     /// at again, and a cell placed since is masked out by `unsolved`), so that branching need
     /// not count candidates again.
     pairs: [u32; 3],
+    /// Slots changed since propagation last ran, noted by the changes made between runs (a
+    /// superset of the slots that differ from `seen`): the full band logic starts from them
+    /// instead of comparing all 27 slots with `seen`, whose loads would wait on the stores
+    /// that made the changes (the copy of the board included).
+    news: u32,
 }
+
+/// All 27 slots, one bit each.
+const ALL_SLOTS: u32 = (1 << 27) - 1;
 
 /// Where a digit's candidates in a band are kept: the nine digits of a band side by side.
 #[inline(always)]
@@ -284,6 +292,7 @@ impl Board {
             seen: [u32::MAX; 27],
             unsolved: [BAND; 3],
             pairs: [0; 3],
+            news: ALL_SLOTS,
         };
         // The givens of each digit in each band, by slot.
         let mut givens = [0u32; 27];
@@ -328,10 +337,24 @@ impl Board {
     }
 
     /// Puts `digit` in the cell `cell` (one bit) of `band`, which must be one of its candidates:
-    /// removes the cell's other candidates, then places it as [`Board::place_alone`] does.
-    fn place(&mut self, digit: usize, band: usize, cell: u32) {
+    /// removes the cell's other candidates, then places it as [`Board::place_alone`] does,
+    /// noting the slots it changes in `news`. `cell_digits` (bit `d` for digit `d`) holds the
+    /// cell's candidate digits: the caller knows them, and their slots are the ones the clear
+    /// changes (a superset does no harm).
+    fn place(&mut self, digit: usize, band: usize, cell: u32, cell_digits: u16) {
         self.clear_other_digits(digit, band, cell);
-        self.place_alone(digit, band, cell);
+        let own = slot(digit, band);
+        let index = cell.trailing_zeros() as usize;
+        self.eliminate(own, PEERS_IN_BAND[index]);
+        let in_other_bands = self.eliminate_in_other_bands_noting(own, COLUMN << (index % 9));
+        self.unsolved[band] &= !cell;
+        self.news |= u32::from(cell_digits) << (9 * band) | 1 << own | in_other_bands;
+    }
+
+    /// Removes `digit` from the candidates of `cell` (one bit) of `band`, noting it in `news`.
+    fn remove_candidate(&mut self, digit: usize, band: usize, cell: u32) {
+        self.eliminate(slot(digit, band), cell);
+        self.news |= 1 << slot(digit, band);
     }
 
     /// Removes `cells` from the candidates of every digit of `band` but `digit`.
@@ -598,8 +621,17 @@ impl Board {
     /// [`Board::update_slots`]). One copy of the loop for each, so that none tests a flag.
     fn propagate_with<const COLUMNS: bool, const FULL_BAND: bool>(&mut self) -> bool {
         let (mut for_naked, mut for_columns) = (0, 0);
+        // The full band logic starts from `news`; later rounds compare with `seen`.
+        let mut noted = FULL_BAND;
         loop {
-            let mut changed = self.changed_slots();
+            let mut changed = if noted {
+                debug_assert_eq!(self.changed_slots() & !self.news, 0);
+                self.news
+            } else {
+                self.changed_slots()
+            };
+            noted = false;
+            self.news = 0;
             while changed != 0 {
                 for_naked |= changed;
                 changed = match self.update_slots::<FULL_BAND>(changed) {
@@ -647,6 +679,7 @@ impl Board {
                 return if digit > limit { None } else { Some(false) };
             }
             let mut removed = false;
+            self.news |= (0x1ff >> (limit + 1) << (limit + 1)) << (9 * band);
             for digit in limit + 1..9 {
                 let candidates = &mut self.candidates[slot(digit, band)];
                 removed |= *candidates & cell != 0;
@@ -874,19 +907,19 @@ fn search<V: Visit>(
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             let mut child = board;
-            child.place(digit, band, cell);
+            child.place(digit, band, cell, digits);
             if search(child, branching, budget, visit) {
                 return true;
             }
             // Every solution with this digit here has been reported: the rest of the search
             // is below the other digits, and knowing that sharpens their propagation.
-            board.eliminate(slot(digit, band), cell);
+            board.remove_candidate(digit, band, cell);
         }
         if digits == 0 {
             // Unreachable: propagation places a cell with one candidate and fails on none.
             return false;
         }
-        board.place(digits.trailing_zeros() as usize, band, cell);
+        board.place(digits.trailing_zeros() as usize, band, cell, digits);
     }
 }
 
@@ -1053,21 +1086,22 @@ fn lexmin_by_witness(mut board: Board, witness: Option<Board>) -> Option<Board> 
     while !board.is_solved() {
         let (band, cell) = board.branch_cell(Branching::RowMajor);
         let target = witness.digits_of(band, cell);
-        let mut below = board.digits_of(band, cell) & (target - 1);
+        let cell_digits = board.digits_of(band, cell);
+        let mut below = cell_digits & (target - 1);
         let mut chosen = target.trailing_zeros() as usize;
         while below != 0 {
             let digit = below.trailing_zeros() as usize;
             below &= below - 1;
             let mut child = board;
-            child.place(digit, band, cell);
+            child.place(digit, band, cell, cell_digits);
             if let Some(solved) = first_solution(child, Branching::FewestCandidates) {
                 witness = solved;
                 chosen = digit;
                 break;
             }
-            board.eliminate(slot(digit, band), cell);
+            board.remove_candidate(digit, band, cell);
         }
-        board.place(chosen, band, cell);
+        board.place(chosen, band, cell, cell_digits);
         // The witness satisfies every constraint of the board, so this cannot fail.
         let consistent = board.propagate();
         debug_assert!(consistent);
@@ -1191,6 +1225,7 @@ mod tests {
             seen: [BAND; 27],
             unsolved: [BAND; 3],
             pairs: [0; 3],
+            news: 0,
         };
         board.candidates[0] = 1 | 1 << 12 | 1 << 24;
         board.candidates[1] = board.candidates[0];
