@@ -226,6 +226,18 @@ fn single_rows(cells: u32) -> usize {
         | usize::from(rest >> 18 == 0) << 2
 }
 
+/// The cells of the rows of `cells` (a band's 27 bits, a cell in each row) that hold one
+/// cell: [`single_rows`] widened by masks instead of a `ROW_CELLS` lookup, fewer instructions
+/// for the full band logic (1.01-1.03× on the public sets, two runs). The light band logic
+/// keeps the lookup: masks there measured 0.76× on serg.
+#[inline(always)]
+fn cells_of_single_rows(cells: u32) -> u32 {
+    let rest = cells & cells.wrapping_sub(COLUMN);
+    (u32::from(rest & 0x1ff == 0).wrapping_neg() & 0x1ff)
+        | (u32::from(rest >> 9 & 0x1ff == 0).wrapping_neg() & 0x1ff << 9)
+        | (u32::from(rest >> 18 == 0).wrapping_neg() & 0x1ff << 18)
+}
+
 /// The columns (bits 0-8) that hold at least one of `cells` (a band's 27 bits).
 #[inline(always)]
 fn columns_of(cells: u32) -> u32 {
@@ -465,9 +477,8 @@ impl Board {
             let cells = old & PERMUTABLE_CELLS[minirow_pattern(old)];
             // A permutation gives each row a minirow, so every row of `cells` keeps a cell. A
             // placed cell keeps only its own digit, so an open cell alone in its row is new.
-            let rows_of_one = ROW_CELLS[single_rows(cells)];
             if FULL {
-                let singles = cells & rows_of_one & unsolved[band];
+                let singles = cells & cells_of_single_rows(cells) & unsolved[band];
                 if cells == 0 || singles & claimed[band] != 0 {
                     return None;
                 }
@@ -485,7 +496,7 @@ impl Board {
                 }
                 self.candidates[slot] = cells;
                 self.seen[slot] = cells;
-                let singles = cells & rows_of_one & self.unsolved[band];
+                let singles = cells & ROW_CELLS[single_rows(cells)] & self.unsolved[band];
                 if singles != 0 {
                     let columns = columns_of(singles) * COLUMN;
                     self.eliminate_in_other_bands(slot, columns);
