@@ -883,7 +883,7 @@ fn search<V: Visit>(
             let consistent = match budget.step {
                 Step::Full => board.propagate_with::<true, true>(),
                 Step::Light => board.propagate_with::<false, false>(),
-                Step::Undecided => board.propagate_with::<false, true>(),
+                Step::Givens => board.propagate_with::<false, true>(),
             };
             if !consistent {
                 return budget.dead_end();
@@ -897,12 +897,8 @@ fn search<V: Visit>(
         if board.is_solved() {
             return visit.solution(&board);
         }
-        if budget.step == Step::Undecided {
-            budget.step = if board.open_cells() < LIGHT_OPEN_CELLS {
-                Step::Light
-            } else {
-                Step::Full
-            };
+        if budget.step == Step::Givens {
+            budget.step = Step::Full;
         }
         let light_pair = if budget.step == Step::Light {
             board.first_pair()
@@ -939,33 +935,37 @@ fn search<V: Visit>(
 enum Step {
     /// Full propagation (column logic included) and scored branching.
     Full,
-    /// Propagation without the column logic (pointing kept) until the first branching, which
-    /// chooses `Light` when fewer than [`LIGHT_OPEN_CELLS`] cells are open and `Full` otherwise.
+    /// Propagation of the givens without the column logic (pointing kept), `Full` from the
+    /// first branching on.
     ///
     /// Propagating the givens without the column logic measured 1.03-1.05× as fast on serg
     /// (before it started `Light`) and 1.00-1.04× on the other public sets: the column logic's
     /// share of the givens' work is large, and a hard board catches up on it at its first full
     /// nodes (the digits whose candidates they change). Finishing the column logic over every
     /// digit before a hard board's first full branching made no measurable difference.
-    Undecided,
+    ///
+    /// The first branching used to go `Light` as well when propagating the givens had left
+    /// fewer than [`LIGHT_OPEN_CELLS`] cells open (an eighth of magictour, a quarter of
+    /// 17 clue); going `Full` there measured 1.03× on 17 clue and magictour, the other sets
+    /// unchanged (two runs): once the full band logic had become cheaper, those boards gained
+    /// more from full nodes than they saved by light ones.
+    Givens,
     /// No column logic, no pointing in the band logic (a box confined to one column taking it
     /// from the other bands), and the first two-candidate cell taken unscored, until the first
     /// dead end; `Full` from then on. `solve` starts here, givens included, when fewer than
     /// [`LIGHT_OPEN_CELLS`] cells are open before any propagation (all of serg, one puzzle of
     /// 1905).
     ///
-    /// A board that propagation leaves with few open cells usually has its solutions close by
-    /// (Serg's benchmark: 30-49 open cells, many solutions, few dead ends), and there the
-    /// column logic and the scoring of pairs cost more than they save: 1.17-1.19× as fast on
-    /// that set. A board that turns out hard meets a dead end within a few nodes and is
-    /// searched in full from then on. The hard public sets start with 50 open cells or more
-    /// (all of 1106, all but one puzzle of 1905), so they never go light: 0.99-1.01× on them
-    /// and on magictour (an eighth of it goes light), 0.97-0.98× on 17 clue (a quarter).
+    /// A board with few open cells usually has its solutions close by (Serg's benchmark: 30-49
+    /// open cells, many solutions, few dead ends), and there the column logic and the scoring
+    /// of pairs cost more than they save: 1.17-1.19× as fast on that set. A board that turns
+    /// out hard meets a dead end within a few nodes and is searched in full from then on. The
+    /// other public sets start with 50 open cells or more, so they never go light.
     ///
     /// Pointing adds eliminations to the other bands, which mostly send their slots through
     /// the band logic again for nothing on such boards: leaving it out of the light nodes and
     /// of the givens of a board that starts light measured 1.06× as fast on serg; out of the
-    /// light nodes alone, 1.01×. It stays in `Undecided`: the givens' pointing is what a hard
+    /// light nodes alone, 1.01×. It stays in `Givens`: the givens' pointing is what a hard
     /// board's search starts from (without it there as well, 17 clue measured 0.67×).
     Light,
 }
@@ -1008,8 +1008,8 @@ fn branch_and_bound(board: Board, dead_ends: u64) -> (Option<Board>, bool) {
     (bound.0, !stopped)
 }
 
-/// `solve` searches lightly ([`Step::Light`]) from a board with fewer open cells than this,
-/// from the start when the givens leave so few, else once propagating them does.
+/// `solve` searches lightly ([`Step::Light`]) from a board whose givens leave fewer open cells
+/// than this.
 const LIGHT_OPEN_CELLS: u32 = 50;
 
 /// No budget at all: 2^64 dead ends would take millennia.
@@ -1140,7 +1140,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
         step: if board.open_cells() < LIGHT_OPEN_CELLS {
             Step::Light
         } else {
-            Step::Undecided
+            Step::Givens
         },
     };
     first_solution_with(board, Branching::FewestCandidates, &mut budget)
