@@ -355,12 +355,8 @@ impl Board {
     /// changes (a superset does no harm).
     fn place(&mut self, digit: usize, band: usize, cell: u32, cell_digits: u16) {
         self.clear_other_digits(digit, band, cell);
-        let own = slot(digit, band);
-        let index = cell.trailing_zeros() as usize;
-        self.eliminate(own, PEERS_IN_BAND[index]);
-        let in_other_bands = self.eliminate_in_other_bands_noting(own, COLUMN << (index % 9));
-        self.unsolved[band] &= !cell;
-        self.news |= u32::from(cell_digits) << (9 * band) | 1 << own | in_other_bands;
+        let changed = self.place_alone(digit, band, cell);
+        self.news |= u32::from(cell_digits) << (9 * band) | changed;
     }
 
     /// Removes `digit` from the candidates of `cell` (one bit) of `band`, noting it in `news`.
@@ -383,14 +379,16 @@ impl Board {
     }
 
     /// Puts `digit` in `cell` of `band`, a cell with no other candidate digit left: removes the
-    /// digit from the cell's peers.
+    /// digit from the cell's peers. Returns the slots that changed (slot bits).
     #[inline(always)]
-    fn place_alone(&mut self, digit: usize, band: usize, cell: u32) {
+    fn place_alone(&mut self, digit: usize, band: usize, cell: u32) -> u32 {
+        let own = slot(digit, band);
         let index = cell.trailing_zeros() as usize;
-        self.eliminate(slot(digit, band), PEERS_IN_BAND[index]);
-        let column = COLUMN << (index % 9);
-        self.eliminate_in_other_bands(slot(digit, band), column);
+        let (candidates, peers) = (self.candidates[own], PEERS_IN_BAND[index]);
+        self.candidates[own] = candidates & !peers;
+        let in_other_bands = self.eliminate_in_other_bands(own, COLUMN << (index % 9));
         self.unsolved[band] &= !cell;
+        u32::from(candidates & peers != 0) << own | in_other_bands
     }
 
     /// Removes `cells` from the candidates in `slot`.
@@ -399,17 +397,10 @@ impl Board {
         self.candidates[slot] &= !cells;
     }
 
-    /// Removes `cells` from the candidates of `slot`'s digit in the other two bands.
+    /// Removes `cells` from the candidates of `slot`'s digit in the other two bands. Returns
+    /// the slots that changed (slot bits); callers that compare with `seen` ignore them.
     #[inline(always)]
-    fn eliminate_in_other_bands(&mut self, slot: usize, cells: u32) {
-        let [next, after] = SAME_DIGIT_OTHER_BANDS[slot];
-        self.eliminate(usize::from(next), cells);
-        self.eliminate(usize::from(after), cells);
-    }
-
-    /// [`Board::eliminate_in_other_bands`], returning the slots it changed (slot bits).
-    #[inline(always)]
-    fn eliminate_in_other_bands_noting(&mut self, slot: usize, cells: u32) -> u32 {
+    fn eliminate_in_other_bands(&mut self, slot: usize, cells: u32) -> u32 {
         let [next, after] = SAME_DIGIT_OTHER_BANDS[slot];
         let (next, after) = (usize::from(next), usize::from(after));
         let (in_next, in_after) = (self.candidates[next], self.candidates[after]);
@@ -487,7 +478,7 @@ impl Board {
                 self.candidates[slot] = cells;
                 self.seen[slot] = cells;
                 let columns = LOCKED_COLUMNS[columns_of(cells) as usize];
-                next |= self.eliminate_in_other_bands_noting(slot, columns);
+                next |= self.eliminate_in_other_bands(slot, columns);
                 claimed[band] |= singles;
                 claimed_by[slot] = singles;
             } else {
