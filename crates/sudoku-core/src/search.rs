@@ -351,8 +351,8 @@ impl Board {
     /// Puts `digit` in the cell `cell` (one bit) of `band`, which must be one of its candidates:
     /// removes the cell's other candidates, then places it as [`Board::place_alone`] does,
     /// noting the slots it changes in `news`. `cell_digits` (bit `d` for digit `d`) holds the
-    /// cell's candidate digits: the caller knows them, and their slots are the ones the clear
-    /// changes (a superset does no harm).
+    /// cell's other candidate digits, `digit` itself with them or not: the caller knows them,
+    /// and their slots are the ones the clear changes (a superset does no harm).
     fn place(&mut self, digit: usize, band: usize, cell: u32, cell_digits: u16) {
         self.clear_other_digits(digit, band, cell);
         let changed = self.place_alone(digit, band, cell);
