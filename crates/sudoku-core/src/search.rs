@@ -61,9 +61,16 @@ const fn build_pop9() -> [u8; 512] {
     table
 }
 
-/// The best score in [`Board::branch_cell`]: one plus a cell's 20 peers, all open. A pair that
-/// reaches it cannot be beaten, so the scan stops there.
-const MOST_OPEN_PEERS: u32 = 21;
+/// The number of a cell's peers in `in_band` (its band's 27 bits) and `in_column` (the sum of
+/// its column's bits 0, 9 and 18 from the other two bands): the band counted nine bits at a time
+/// by table (BOJ's generic x86-64 has no popcnt instruction), the column by one multiplication.
+#[inline(always)]
+fn count_peers(in_band: u32, in_column: u32) -> u32 {
+    u32::from(POP9[(in_band & 0x1ff) as usize])
+        + u32::from(POP9[(in_band >> 9 & 0x1ff) as usize])
+        + u32::from(POP9[(in_band >> 18 & 0x1ff) as usize])
+        + (in_column.wrapping_mul(COLUMN) >> 18 & 7)
+}
 
 /// A 3-bit set of rows of a band widened to their 27 cells.
 static ROW_CELLS: [u32; 8] = [
@@ -721,35 +728,33 @@ impl Board {
             // scan is one loop whose exit mispredicts once, not once a band (1.01-1.02× on the
             // hard sets), and a place splits into band and cell by shifts (1.02-1.03× more). A
             // pair's key is its score above its place, reversed, so the largest key is the
-            // first best pair.
+            // first best pair. The scan scores open peers; the two best pairs are then scored
+            // again with their two-candidate peers that share a digit (`with_pair_peers`):
+            // 5-8% fewer nodes on the hard sets, `solve` 1.02-1.03× on magictour, 1.00-1.02×
+            // on the others. Rescoring every pair saves twice the nodes but costs more than
+            // it saves (0.89-0.95×).
             let mut pairs = u128::from(self.pairs[0] & self.unsolved[0])
                 | u128::from(self.pairs[1] & self.unsolved[1]) << 32
                 | u128::from(self.pairs[2] & self.unsolved[2]) << 64;
-            let mut best_key = 0;
+            // The two largest keys so far, `best` first.
+            let (mut best, mut second) = (0, 0);
             while pairs != 0 {
                 let place = pairs.trailing_zeros();
                 pairs &= pairs - 1;
                 let (band, index) = ((place >> 5) as usize, (place & 31) as usize);
-                // Open peers: in the band, counted nine bits at a time by table (BOJ's
-                // generic x86-64 has no popcnt instruction), and in the column in the other
-                // two bands: their bits 0, 9 and 18 summed by one multiplication.
+                // Open peers: in the band, and in the column in the other two bands.
                 let in_band = PEERS_IN_BAND[index] & self.unsolved[band];
                 let column = COLUMN_OF_CELL[index];
                 let [next, after] = OTHER_BANDS[band];
                 let in_column = (self.unsolved[next] >> column & COLUMN)
                     + (self.unsolved[after] >> column & COLUMN);
-                let score = 1
-                    + u32::from(POP9[(in_band & 0x1ff) as usize])
-                    + u32::from(POP9[(in_band >> 9 & 0x1ff) as usize])
-                    + u32::from(POP9[(in_band >> 18 & 0x1ff) as usize])
-                    + (in_column.wrapping_mul(COLUMN) >> 18 & 7);
-                best_key = best_key.max(score << 8 | (0xff - place));
-                if score == MOST_OPEN_PEERS {
-                    break;
-                }
+                let key = count_peers(in_band, in_column) << 8 | (0xff - place);
+                second = second.max(key.min(best));
+                best = best.max(key);
             }
-            if best_key != 0 {
-                let place = 0xff - (best_key & 0xff);
+            if best != 0 {
+                let best = self.with_pair_peers(best).max(self.with_pair_peers(second));
+                let place = 0xff - (best & 0xff);
                 return ((place >> 5) as usize, 1 << (place & 31));
             }
             // No pair: the first open cell with the fewest candidates. Each cell's count is
@@ -782,6 +787,34 @@ impl Board {
         let band = self.unsolved.iter().position(|&u| u != 0).unwrap_or(0);
         let rest = self.unsolved[band];
         (band, rest & rest.wrapping_neg())
+    }
+
+    /// A pair's key from [`Board::branch_cell`] (open peers above its reversed place; zero
+    /// for none) with its score raised by its two-candidate peers that share a digit with it,
+    /// each counted once: such a peer is left with one candidate in the child that takes
+    /// that digit, so the child's propagation goes further.
+    #[inline(always)]
+    fn with_pair_peers(&self, key: u32) -> u32 {
+        if key == 0 {
+            return 0;
+        }
+        let place = 0xff - (key & 0xff);
+        let (band, index) = ((place >> 5) as usize, (place & 31) as usize);
+        let digits = self.digits_of(band, 1 << index);
+        let (low, high) = (
+            digits.trailing_zeros() as usize,
+            15 - digits.leading_zeros() as usize,
+        );
+        let sharing = |band: usize| {
+            self.pairs[band]
+                & self.unsolved[band]
+                & (self.candidates[slot(low, band)] | self.candidates[slot(high, band)])
+        };
+        let in_band = PEERS_IN_BAND[index] & sharing(band);
+        let column = COLUMN_OF_CELL[index];
+        let [next, after] = OTHER_BANDS[band];
+        let in_column = (sharing(next) >> column & COLUMN) + (sharing(after) >> column & COLUMN);
+        key + (count_peers(in_band, in_column) << 8)
     }
 
     /// The first two-candidate cell, as (band, cell bit), if there is one.
