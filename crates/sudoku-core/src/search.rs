@@ -394,17 +394,24 @@ impl Board {
     fn place_alone(&mut self, digit: usize, band: usize, cell: u32) -> u32 {
         let own = slot(digit, band);
         let index = cell.trailing_zeros() as usize;
-        let (candidates, peers) = (self.candidates[own], PEERS_IN_BAND[index]);
-        self.candidates[own] = candidates & !peers;
+        let in_band = self.eliminate_noted(own, PEERS_IN_BAND[index]);
         let in_other_bands = self.eliminate_in_other_bands(own, COLUMN << (index % 9));
         self.unsolved[band] &= !cell;
-        u32::from(candidates & peers != 0) << own | in_other_bands
+        in_band | in_other_bands
     }
 
     /// Removes `cells` from the candidates in `slot`.
     #[inline(always)]
     fn eliminate(&mut self, slot: usize, cells: u32) {
         self.candidates[slot] &= !cells;
+    }
+
+    /// [`Board::eliminate`], returning the slot's bit when that removed a candidate, else 0.
+    #[inline(always)]
+    fn eliminate_noted(&mut self, slot: usize, cells: u32) -> u32 {
+        let candidates = self.candidates[slot];
+        self.candidates[slot] = candidates & !cells;
+        u32::from(candidates & cells != 0) << slot
     }
 
     /// Removes `cells` from the candidates of `slot`'s digit in the other two bands. Returns
@@ -617,11 +624,8 @@ impl Board {
                 if keep != pattern {
                     for band in 0..3 {
                         let lost = ((pattern & !keep) >> (3 * band) & 7) << shift;
-                        let slot = slot(digit, band);
-                        let candidates = self.candidates[slot];
-                        let cells = lost | lost << 9 | lost << 18;
-                        self.candidates[slot] = candidates & !cells;
-                        changed |= u32::from(candidates & cells != 0) << slot;
+                        changed |=
+                            self.eliminate_noted(slot(digit, band), lost | lost << 9 | lost << 18);
                     }
                 }
             }
