@@ -448,10 +448,10 @@ impl Board {
     }
 
     /// The band logic for the slots in `changed` (slot bits), one digit in one band each:
-    /// locked candidates between its boxes and rows, hidden singles in its rows, placed, then
-    /// a box confined to one column taking that column from the other bands (pointing). `None`
-    /// on a contradiction, else the slots that now have news for the band logic: those it
-    /// changed after looking at them, or changed and did not look at.
+    /// locked candidates between its boxes and rows and hidden singles in its rows, then a box
+    /// confined to one column taking that column from the other bands (pointing), then the
+    /// singles placed. `None` on a contradiction, else the slots that now have news for the
+    /// band logic: those it changed after looking at them, or changed and did not look at.
     ///
     /// A row with one cell left takes the digit there. Its other peers in the band for this
     /// digit are gone already: the row has no other cell, and the other rows lost the cell's
