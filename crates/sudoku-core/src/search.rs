@@ -242,8 +242,9 @@ fn single_rows(cells: u32) -> usize {
 
 /// The cells of the rows of `cells` (a band's 27 bits, a cell in each row) that hold one
 /// cell: [`single_rows`] widened to cells without a `ROW_CELLS` lookup, fewer instructions
-/// for the full band logic (1.01-1.03× on the public sets, two runs). The light band logic
-/// keeps the lookup: this measured 0.76× on serg there.
+/// for the full band logic (first as three masks: 1.01-1.03× on the public sets, two runs).
+/// The light band logic keeps the lookup: the masks measured 0.76× on serg there, and this
+/// form 0.98-0.99× (two runs).
 ///
 /// Plain arithmetic, all three rows at once, with no comparison: written as three compares
 /// and selects, LLVM turned the selects into branches once the band logic's pointing moved
