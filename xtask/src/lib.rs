@@ -9,7 +9,7 @@
 //! use xtask::{judge, problem, report};
 //!
 //! # fn main() -> anyhow::Result<()> {
-//! let root = problem::project_root();
+//! let root = problem::project_root()?;
 //! let problem = problem::resolve(&root, "2239")?;
 //! // Any executable works here: cargo's judge-profile build, or a rustc-built bundle.
 //! let options = judge::JudgeOptions::default();

@@ -33,7 +33,13 @@ pub struct ListenArgs {
 
 /// Runs until interrupted; exits 2 when no port can be had.
 pub fn run(args: &ListenArgs) -> ExitCode {
-    let root = args.root.clone().unwrap_or_else(problem::project_root);
+    let root = match args.root.clone().map_or_else(problem::project_root, Ok) {
+        Ok(root) => root,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            return ExitCode::from(2);
+        }
+    };
     let (server, port) = match bind(args.port) {
         Ok(bound) => bound,
         Err(message) => {

@@ -115,7 +115,10 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
             args.id
         );
     }
-    let root = args.root.clone().unwrap_or_else(problem::project_root);
+    let root = match &args.root {
+        Some(root) => root.clone(),
+        None => problem::project_root()?,
+    };
     match import(&root, &payload)? {
         Imported::Created(dir) => {
             print_created(&dir, &Spec::from_import(&payload));
@@ -137,7 +140,10 @@ fn problem_dir(root: &Path, id: u32) -> PathBuf {
 }
 
 fn scaffold(args: &NewArgs) -> Result<()> {
-    let root = args.root.clone().unwrap_or_else(problem::project_root);
+    let root = match &args.root {
+        Some(root) => root.clone(),
+        None => problem::project_root()?,
+    };
     let spec = Spec {
         id: args.id,
         time_limit_ms: args.time_limit_ms,

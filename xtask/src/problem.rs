@@ -12,12 +12,40 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-/// The workspace root: the folder above `xtask/` (rust-analyzer's `project_root`).
-pub fn project_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask/ has a parent folder")
-        .to_path_buf()
+/// The workspace the xtask works in, found at run time (never from the path it was compiled
+/// at: with a shared `CARGO_TARGET_DIR`, one build serves many checkouts).
+///
+/// `cargo xtask` (`cargo run -p xtask`) puts the xtask package's folder in `CARGO_MANIFEST_DIR`:
+/// when that names `WORKSPACE/xtask`, the workspace is its parent. Otherwise (the binary run by
+/// hand) it is the nearest folder at or above the current one whose `Cargo.toml` has a
+/// `[workspace]` table.
+pub fn project_root() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) {
+        if let Some(parent) = dir.parent().filter(|_| dir.ends_with("xtask")) {
+            if is_workspace_root(parent) {
+                return Ok(parent.to_path_buf());
+            }
+        }
+    }
+    let here = std::env::current_dir().context("cannot read the current directory")?;
+    here.ancestors()
+        .find(|dir| is_workspace_root(dir))
+        .map(Path::to_path_buf)
+        .with_context(|| {
+            format!(
+                "no cargo workspace at or above {} (no Cargo.toml with [workspace]); run the \
+                 xtask inside the workspace, or name one with --root",
+                here.display()
+            )
+        })
+}
+
+/// Whether `dir/Cargo.toml` exists and has a `[workspace]` table.
+fn is_workspace_root(dir: &Path) -> bool {
+    fs::read_to_string(dir.join("Cargo.toml"))
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .is_some_and(|table| table.contains_key("workspace"))
 }
 
 /// One problem folder and what its `Cargo.toml` says about it.

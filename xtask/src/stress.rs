@@ -72,7 +72,7 @@ struct Slowest {
 }
 
 fn stress(args: &StressArgs) -> Result<ExitCode> {
-    let root = problem::project_root();
+    let root = problem::project_root()?;
     let problem = problem::resolve(&root, &args.problem)?;
     let format = input_format(&problem)?;
     let exe = build::build(std::slice::from_ref(&problem), &BuildOptions::default())?.remove(0);
@@ -304,10 +304,10 @@ fn save(problem: &Problem, name: &str, input: &str, answer: &str) -> Result<Path
     let path = folder.join(format!("{name}.in"));
     write(&path, input)?;
     write(&folder.join(format!("{name}.out")), answer)?;
-    Ok(path
-        .strip_prefix(problem::project_root())
-        .map(Path::to_path_buf)
-        .unwrap_or(path))
+    let shown = problem::project_root()
+        .ok()
+        .and_then(|root| path.strip_prefix(root).ok().map(Path::to_path_buf));
+    Ok(shown.unwrap_or(path))
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {

@@ -45,7 +45,10 @@ pub fn run(args: &TestArgs) -> ExitCode {
 }
 
 fn judge_all(args: &TestArgs) -> Result<ExitCode> {
-    let root = args.root.clone().unwrap_or_else(problem::project_root);
+    let root = match &args.root {
+        Some(root) => root.clone(),
+        None => problem::project_root()?,
+    };
     let mut problems: Vec<Problem> = if args.problems.is_empty() {
         problem::discover(&root)?
     } else {

@@ -172,12 +172,13 @@ fn crate_root_for_display(dir: &Path) -> Option<PathBuf> {
     manifest.parent().map(Path::to_path_buf)
 }
 
-/// cargo's target directory for this workspace (`CARGO_TARGET_DIR`, config, or `target/`).
-fn target_dir() -> Result<PathBuf> {
+/// cargo's target directory for the workspace of `dir` (`CARGO_TARGET_DIR`, config, or
+/// `target/`).
+fn target_dir(dir: &Path) -> Result<PathBuf> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(cargo)
         .args(["metadata", "--format-version", "1", "--no-deps"])
-        .current_dir(xtask::problem::project_root())
+        .current_dir(dir)
         .output()
         .context("cannot run cargo metadata")?;
     if !out.status.success() {
@@ -203,9 +204,11 @@ fn write(path: &Path, text: &str) -> Result<()> {
     fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Where the bundle of `package` goes by default.
-pub fn default_output(package: &str) -> Result<PathBuf> {
-    Ok(target_dir()?.join("bundle").join(format!("{}.rs", package)))
+/// Where the bundle of `package` (in `dir`) goes by default.
+pub fn default_output(dir: &Path, package: &str) -> Result<PathBuf> {
+    Ok(target_dir(dir)?
+        .join("bundle")
+        .join(format!("{}.rs", package)))
 }
 
 /// Writes the bundle of `problem` to `output` (or the default place) and prints where.
@@ -216,7 +219,7 @@ pub fn write_bundle(
     let bundle = bundle(&problem.dir)?;
     let path = match output {
         Some(p) => p.to_path_buf(),
-        None => default_output(&bundle.plan.package)?,
+        None => default_output(&problem.dir, &bundle.plan.package)?,
     };
     write(&path, &bundle.text)?;
     println!(
@@ -244,7 +247,7 @@ pub fn run(args: &BundleArgs) -> ExitCode {
 }
 
 fn try_run(args: &BundleArgs) -> Result<bool> {
-    let root = xtask::problem::project_root();
+    let root = xtask::problem::project_root()?;
     let problem = xtask::problem::resolve(&root, &args.problem)?;
     let (bundle, path) = write_bundle(&problem, args.output.as_deref())?;
     if !args.check {

@@ -96,3 +96,79 @@ fn a_new_problem_is_judged_with_no_further_edits() {
     let out = xtask(&["test", "--root", root_arg, "1002"]);
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// The way it broke (issue 22): one xtask build serves many checkouts through a shared
+/// `CARGO_TARGET_DIR`, so the folder it was compiled in (this workspace) must never decide where
+/// it writes. Run from inside checkout B, with or without the `CARGO_MANIFEST_DIR` that `cargo
+/// xtask` sets, it writes into B and nowhere else.
+#[test]
+fn the_workspace_is_found_at_run_time_not_where_the_xtask_was_built() {
+    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let compiled_in = project.join("problems/boj-4242");
+    assert!(
+        !compiled_in.exists(),
+        "a leftover {}",
+        compiled_in.display()
+    );
+
+    // Run by hand from a folder inside B: the nearest [workspace] above the current directory.
+    let checkout = scratch("new", "checkout-b");
+    write_minimal_workspace(&checkout);
+    let inside = checkout.join("problems");
+    fs::create_dir_all(&inside).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["new", "4242"])
+        .current_dir(&inside)
+        .env_remove("CARGO_MANIFEST_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(checkout.join("problems/boj-4242/Cargo.toml").is_file());
+    assert!(
+        !compiled_in.exists(),
+        "wrote into the workspace it was built in"
+    );
+
+    // Run as `cargo xtask` does from B: CARGO_MANIFEST_DIR names B/xtask, wherever we stand.
+    let other = scratch("new", "checkout-c");
+    write_minimal_workspace(&other);
+    fs::create_dir_all(other.join("xtask")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["new", "4243"])
+        .current_dir(std::env::temp_dir())
+        .env("CARGO_MANIFEST_DIR", other.join("xtask"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(other.join("problems/boj-4243/Cargo.toml").is_file());
+    assert!(!project.join("problems/boj-4243").exists());
+
+    // Outside any workspace, and not run by cargo: a clear error, nothing written.
+    // (cargo's test tmpdir lies inside this workspace, so take one from the system instead.)
+    let nowhere = std::env::temp_dir().join(format!("xtask-no-workspace-{}", std::process::id()));
+    fs::create_dir_all(&nowhere).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["new", "4244"])
+        .current_dir(&nowhere)
+        .env_remove("CARGO_MANIFEST_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no cargo workspace"));
+    let left = listing(&nowhere);
+    fs::remove_dir_all(&nowhere).unwrap();
+    assert_eq!(left, Vec::<String>::new());
+}
