@@ -1,7 +1,7 @@
 //! What goes into a bundle, read from `Cargo.toml` files: the problem's binary, and every path
 //! crate it depends on (directly or through `workspace = true`), transitively.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -160,7 +160,13 @@ pub fn plan(dir: &Path) -> Result<Plan> {
     let mut libs: BTreeMap<PathBuf, LibCrate> = BTreeMap::new();
     let mut deps = BTreeMap::new();
     let mut todo: Vec<PathBuf> = Vec::new();
-    for (extern_name, lib_dir) in path_dependencies(dir, &manifest)? {
+    // A problem's other binaries (generator, reference, checker) may use crates its submission
+    // must not carry: only the dependencies the solver's own source names go in.
+    let named = names_in(&super::expand::load_crate(&main)?);
+    let used = path_dependencies(dir, &manifest)?
+        .into_iter()
+        .filter(|(extern_name, _)| named.contains(extern_name));
+    for (extern_name, lib_dir) in used {
         let lib_dir = canonical(&lib_dir)?;
         let (module, _, _) = library(&lib_dir)?;
         deps.insert(extern_name, module);
@@ -225,6 +231,25 @@ fn main_path(dir: &Path, manifest: &Value, package: &str) -> PathBuf {
         .and_then(Value::as_str)
         .unwrap_or("src/main.rs");
     dir.join(path)
+}
+
+/// Every identifier in `file` (paths, `use` trees, macro bodies): a dependency the binary never
+/// names is one it does not use.
+fn names_in(file: &syn::File) -> BTreeSet<String> {
+    fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Ident(ident) => {
+                    names.insert(ident.to_string());
+                }
+                proc_macro2::TokenTree::Group(group) => walk(group.stream(), names),
+                _ => {}
+            }
+        }
+    }
+    let mut names = BTreeSet::new();
+    walk(quote::ToTokens::to_token_stream(file), &mut names);
+    names
 }
 
 fn canonical(path: &Path) -> Result<PathBuf> {
