@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-use crate::problem::{JudgeKind, Problem};
+use crate::problem::{JudgeRule, Problem};
 
 /// How to run cargo.
 #[derive(Debug, Clone)]
@@ -40,6 +40,10 @@ pub struct Executables {
     pub solver: PathBuf,
     /// The checker, for `judge = "checker"` problems.
     pub checker: Option<PathBuf>,
+    /// The stress generator (`generator` in the metadata), when the problem has one.
+    pub generator: Option<PathBuf>,
+    /// The stress reference (`reference` in the metadata), when the problem has one.
+    pub reference: Option<PathBuf>,
 }
 
 /// Builds every problem's binaries, one cargo invocation per cargo workspace (all of
@@ -71,13 +75,16 @@ pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executa
                         )
                     })
             };
-            let checker = match (problem.meta.judge, &problem.meta.checker) {
-                (JudgeKind::Checker, Some(bin)) => Some(find(bin)?),
-                _ => None,
+            let checker = match &problem.judge {
+                JudgeRule::Checker(bin) => Some(find(bin)?),
+                JudgeRule::Exact | JudgeRule::Float(_) => None,
             };
+            let meta = &problem.meta;
             Ok(Executables {
                 solver: find(&problem.solver_bin)?,
                 checker,
+                generator: meta.generator.as_deref().map(find).transpose()?,
+                reference: meta.reference.as_deref().map(find).transpose()?,
             })
         })
         .collect()

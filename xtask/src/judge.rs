@@ -1,6 +1,6 @@
 //! Judging: runs a solver on every sample of a problem and gives each case a verdict as BOJ
-//! would (AC, WA, PE, RE, TLE, OLE, MLE), by exact comparison with BOJ's whitespace rules or by
-//! the problem's checker.
+//! would (AC, WA, PE, RE, TLE, OLE, MLE), by exact comparison with BOJ's whitespace rules, by
+//! the float judge ([`float`]) or by the problem's checker.
 //!
 //! The entry point is [`run_samples`]; it takes the executable explicitly, so a cargo build, a
 //! rustc-built bundle or any other binary is judged by the same code.
@@ -9,13 +9,15 @@ use std::ffi::OsStr;
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::problem::{JudgeKind, Problem, Sample};
+pub mod float;
+
+use crate::problem::{JudgeRule, Problem, Sample};
 use crate::run::{self, Exit, Limits, Outcome};
+use crate::scratch::Scratch;
 
 /// A case's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -87,7 +89,7 @@ pub struct CaseLimits {
 }
 
 /// Why a case is not AC, with what a reader needs to see.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
     /// Nothing to add (AC, TLE, OLE, MLE: the limits say it).
     None,
@@ -98,6 +100,8 @@ pub enum Detail {
         /// What the solver printed.
         actual: Vec<u8>,
     },
+    /// Float judge: the first token that differs.
+    Float(float::Mismatch),
     /// Checker judge: what the checker said on stderr when it rejected (WA) or failed (JE).
     Checker {
         /// How the checker ended.
@@ -135,7 +139,7 @@ pub struct ProblemReport {
     /// The problem's name (package name).
     pub problem: String,
     /// How outputs were judged.
-    pub judge: JudgeKind,
+    pub judge: JudgeRule,
     /// The limits used.
     pub limits: CaseLimits,
     /// Sample names, in the order they run.
@@ -238,28 +242,46 @@ pub fn run_samples_with(
 ) -> Result<ProblemReport> {
     let samples = problem.samples()?;
     let mut report = start_report(problem, options)?;
-    let checker = match problem.meta.judge {
-        JudgeKind::Exact => None,
-        JudgeKind::Checker => Some(options.checker.as_deref().with_context(|| {
-            format!(
-                "{} is judged by a checker, but no checker executable was given",
-                problem.name
-            )
-        })?),
-    };
+    let judge = Judge::new(&problem.judge, options.checker.as_deref())?;
     for sample in &samples {
-        let case = judge_case(sample, solver, checker, &report.limits)?;
+        let case = judge_case(sample, solver, &judge, &report.limits)?;
         on_case(&case);
         report.cases.push(case);
     }
     Ok(report)
 }
 
+/// How one case's output is judged, with the executable a checker needs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Judge {
+    /// BOJ's text comparison.
+    Exact,
+    /// This checker executable decides.
+    Checker(PathBuf),
+    /// Token by token, numbers within this absolute or relative error.
+    Float(f64),
+}
+
+impl Judge {
+    /// The judge for a problem's rule; a checker rule needs the checker's executable.
+    pub fn new(rule: &JudgeRule, checker: Option<&Path>) -> Result<Judge> {
+        Ok(match rule {
+            JudgeRule::Exact => Judge::Exact,
+            JudgeRule::Float(error) => Judge::Float(*error),
+            JudgeRule::Checker(name) => Judge::Checker(
+                checker
+                    .with_context(|| format!("no checker executable for `{name}` was built"))?
+                    .to_path_buf(),
+            ),
+        })
+    }
+}
+
 /// The report of `problem` before any case runs: its name, judge, limits and sample names.
 pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<ProblemReport> {
     Ok(ProblemReport {
         problem: problem.name.clone(),
-        judge: problem.meta.judge,
+        judge: problem.judge.clone(),
         limits: CaseLimits {
             time: options.time_limit.unwrap_or(problem.meta.time_limit()),
             memory: options
@@ -276,7 +298,7 @@ pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<Problem
 pub fn judge_case(
     sample: &Sample,
     solver: &Path,
-    checker: Option<&Path>,
+    judge: &Judge,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
     let run_limits = Limits {
@@ -305,9 +327,10 @@ pub fn judge_case(
             return Ok(case(Verdict::Re, detail));
         }
     }
-    let (verdict, detail) = match checker {
-        None => judge_exact(sample, &outcome)?,
-        Some(checker) => judge_with_checker(sample, checker, &outcome, limits)?,
+    let (verdict, detail) = match judge {
+        Judge::Exact => judge_exact(sample, &outcome)?,
+        Judge::Float(error) => judge_float(sample, &outcome, *error)?,
+        Judge::Checker(checker) => judge_with_checker(sample, checker, &outcome, limits)?,
     };
     Ok(case(verdict, detail))
 }
@@ -324,6 +347,15 @@ fn judge_exact(sample: &Sample, outcome: &Outcome) -> Result<(Verdict, Detail)> 
     Ok((verdict, Detail::Diff { expected, actual }))
 }
 
+fn judge_float(sample: &Sample, outcome: &Outcome, error: f64) -> Result<(Verdict, Detail)> {
+    let expected = fs::read(&sample.answer)
+        .with_context(|| format!("cannot read {}", sample.answer.display()))?;
+    Ok(match float::compare(&expected, &outcome.stdout, error) {
+        Ok(()) => (Verdict::Ac, Detail::None),
+        Err(mismatch) => (Verdict::Wa, Detail::Float(mismatch)),
+    })
+}
+
 /// Time a checker may take; it is our code, not the contestant's.
 const CHECKER_TIME: Duration = Duration::from_secs(10);
 
@@ -333,8 +365,8 @@ fn judge_with_checker(
     outcome: &Outcome,
     limits: &CaseLimits,
 ) -> Result<(Verdict, Detail)> {
-    let scratch = Scratch::new()?;
-    let output = scratch.path.join(format!("{}.output", sample.name));
+    let scratch = Scratch::new("judge")?;
+    let output = scratch.path().join(format!("{}.output", sample.name));
     fs::write(&output, &outcome.stdout)
         .with_context(|| format!("cannot write {}", output.display()))?;
     // BOJ's order: checker INPUT ANSWER OUTPUT (model answer before the contestant's output).
@@ -362,34 +394,6 @@ fn judge_with_checker(
         ),
         exit => (Verdict::Je, Detail::Checker { exit, message }),
     })
-}
-
-/// A private scratch folder under the system's temp dir, removed on drop.
-#[derive(Debug)]
-struct Scratch {
-    path: PathBuf,
-}
-
-impl Scratch {
-    fn new() -> Result<Scratch> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "xtask-judge-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        if path.exists() {
-            fs::remove_dir_all(&path).ok();
-        }
-        fs::create_dir(&path).with_context(|| format!("cannot create {}", path.display()))?;
-        Ok(Scratch { path })
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.path);
-    }
 }
 
 #[cfg(test)]

@@ -26,3 +26,4 @@ pub mod judge;
 pub mod problem;
 pub mod report;
 pub mod run;
+pub mod scratch;

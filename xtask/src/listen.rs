@@ -134,7 +134,9 @@ fn answer(request: &mut Request, root: &Path) -> (u16, String) {
         Ok(Imported::Created(dir)) => (
             201,
             format!(
-                "{}: created {} ({} samples, {} ms, {} MB); next: cargo xtask test {}",
+                "{}: created {} ({} samples, {} ms, {} MB, exact judge: for answers within an \
+                 error set judge = \"float\" and error = 1e-9 in its Cargo.toml); next: cargo \
+                 xtask test {}",
                 import.label(),
                 dir.display(),
                 import.samples.len(),

@@ -1,5 +1,6 @@
 //! `cargo xtask new ID`: scaffolds `problems/boj-ID/` (manifest with BOJ metadata, a thin
-//! `src/main.rs`, a `samples/` folder git keeps), refusing to touch an existing folder.
+//! `src/main.rs`, a `samples/` folder git keeps; with `--judge checker` a checker, with
+//! `--stress` a generator and a reference), refusing to touch an existing folder.
 //!
 //! `--from FILE.json` (and `cargo xtask listen`) scaffold through the same [`create`], with the
 //! limits and samples of a competitive-companion payload; over an existing problem [`import`]
@@ -11,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use xtask::companion::{Differences, Import, SampleText};
-use xtask::problem::{self, Problem};
+use xtask::problem::{self, JudgeKind, JudgeRule, Problem};
 
 /// Create problems/boj-ID/ for a new BOJ problem (refuses, changing nothing, if it exists).
 #[derive(clap::Args, Debug)]
@@ -24,6 +25,17 @@ pub struct NewArgs {
     /// BOJ's memory limit, in MB.
     #[arg(long, value_name = "MB", default_value_t = 256)]
     pub memory_limit_mb: u64,
+    /// How answers are judged: exact (BOJ's text rules), float (numbers within --error) or
+    /// checker (a special judge: a template `src/bin/boj-ID-checker.rs` to fill in).
+    #[arg(long, value_enum, value_name = "JUDGE", default_value_t = JudgeKind::Exact)]
+    pub judge: JudgeKind,
+    /// With `--judge float`: the absolute or relative error a number may have, e.g. 1e-9.
+    #[arg(long, value_name = "E", required_if_eq("judge", "float"))]
+    pub error: Option<f64>,
+    /// Also scaffold a generator (`src/bin/boj-ID-gen.rs`) and a reference
+    /// (`src/bin/boj-ID-brute.rs`) for `cargo xtask stress`.
+    #[arg(long)]
+    pub stress: bool,
     /// Take limits and samples from a saved competitive-companion payload (its URL must name
     /// problem ID); over an existing problem, only report how its samples differ.
     #[arg(
@@ -37,6 +49,26 @@ pub struct NewArgs {
     pub root: Option<PathBuf>,
 }
 
+impl NewArgs {
+    /// The judge asked for, with what it needs.
+    fn judge_rule(&self) -> Result<JudgeRule> {
+        match (self.judge, self.error) {
+            (JudgeKind::Float, Some(error)) if error.is_finite() && error >= 0.0 => {
+                Ok(JudgeRule::Float(error))
+            }
+            (JudgeKind::Float, Some(error)) => {
+                bail!("--error {error}: the allowed error is a finite number >= 0, like 1e-9")
+            }
+            (JudgeKind::Float, None) => bail!("--judge float needs --error E, like 1e-9"),
+            (_, Some(_)) => bail!("--error is only read with --judge float"),
+            (JudgeKind::Exact, None) => Ok(JudgeRule::Exact),
+            (JudgeKind::Checker, None) => {
+                Ok(JudgeRule::Checker(format!("boj-{}-checker", self.id)))
+            }
+        }
+    }
+}
+
 /// Runs the subcommand: 0 created (or, with `--from`, already there with the same samples and
 /// limits), 1 already there and the payload differs, 2 refused or failed.
 pub fn run(args: &NewArgs) -> ExitCode {
@@ -44,6 +76,7 @@ pub fn run(args: &NewArgs) -> ExitCode {
         Some(file) => from_file(args, file),
         None => scaffold(args).map(|()| ExitCode::SUCCESS),
     };
+
     match result {
         Ok(code) => code,
         Err(err) => {
@@ -54,7 +87,7 @@ pub fn run(args: &NewArgs) -> ExitCode {
 }
 
 /// Everything a new problem folder is made from.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Spec {
     /// The BOJ problem number.
     pub id: u32,
@@ -66,6 +99,24 @@ pub struct Spec {
     pub title: Option<String>,
     /// Written as `samples/1.in`, `1.out`, ...; none means an empty `samples/` (a `.gitkeep`).
     pub samples: Vec<SampleText>,
+    /// How answers are judged.
+    pub judge: JudgeRule,
+    /// Scaffold a generator and a reference for `cargo xtask stress`.
+    pub stress: bool,
+}
+
+impl Default for Spec {
+    fn default() -> Spec {
+        Spec {
+            id: 0,
+            time_limit_ms: problem::DEFAULT_TIME_LIMIT_MS,
+            memory_limit_mb: problem::DEFAULT_MEMORY_LIMIT_MB,
+            title: None,
+            samples: Vec::new(),
+            judge: JudgeRule::Exact,
+            stress: false,
+        }
+    }
 }
 
 impl Spec {
@@ -77,6 +128,7 @@ impl Spec {
             memory_limit_mb: import.memory_limit_mb,
             title: Some(import.name.clone()).filter(|t| !t.is_empty()),
             samples: import.samples.clone(),
+            ..Spec::default()
         }
     }
 }
@@ -93,13 +145,19 @@ pub enum Imported {
 /// Scaffolds `root/problems/boj-ID/` from a payload, or, when that folder exists, compares the
 /// payload with it without writing anything.
 pub fn import(root: &Path, import: &Import) -> Result<Imported> {
+    import_as(root, import, Spec::from_import(import))
+}
+
+/// [`import`], creating the folder from `spec` (the payload's, with the command line's judge
+/// and stress choices).
+fn import_as(root: &Path, import: &Import, spec: Spec) -> Result<Imported> {
     let target = problem_dir(root, import.id);
     if target.symlink_metadata().is_ok() {
         let existing = Problem::load(&target)?;
         let differences = Differences::between(&existing, import)?;
         return Ok(Imported::Existing(target, differences));
     }
-    create(root, &Spec::from_import(import)).map(Imported::Created)
+    create(root, &spec).map(Imported::Created)
 }
 
 /// `cargo xtask new ID --from FILE.json`.
@@ -119,9 +177,14 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
         Some(root) => root.clone(),
         None => problem::project_root()?,
     };
-    match import(&root, &payload)? {
+    let spec = Spec {
+        judge: args.judge_rule()?,
+        stress: args.stress,
+        ..Spec::from_import(&payload)
+    };
+    match import_as(&root, &payload, spec.clone())? {
         Imported::Created(dir) => {
-            print_created(&dir, &Spec::from_import(&payload));
+            print_created(&dir, &spec);
             Ok(ExitCode::SUCCESS)
         }
         Imported::Existing(dir, differences) => {
@@ -148,6 +211,8 @@ fn scaffold(args: &NewArgs) -> Result<()> {
         id: args.id,
         time_limit_ms: args.time_limit_ms,
         memory_limit_mb: args.memory_limit_mb,
+        judge: args.judge_rule()?,
+        stress: args.stress,
         ..Spec::default()
     };
     let target = create(&root, &spec)?;
@@ -158,17 +223,28 @@ fn scaffold(args: &NewArgs) -> Result<()> {
 fn print_created(target: &Path, spec: &Spec) {
     println!("created {}", target.display());
     println!(
-        "  Cargo.toml        [package.metadata.boj]: {} ms, {} MB, exact judge",
-        spec.time_limit_ms, spec.memory_limit_mb
+        "  Cargo.toml        [package.metadata.boj]: {} ms, {} MB, {}",
+        spec.time_limit_ms, spec.memory_limit_mb, spec.judge
     );
     println!("  src/main.rs       reads stdin once, writes stdout through one buffer");
+    let id = spec.id;
+    if let JudgeRule::Checker(name) = &spec.judge {
+        println!("  src/bin/{name}.rs  a template checker (INPUT ANSWER OUTPUT): write the rule");
+    }
+    if spec.stress {
+        println!("  src/bin/boj-{id}-gen.rs    prints one input for SEED SIZE: make it real");
+        println!("  src/bin/boj-{id}-brute.rs  the reference: a slow, obviously right solution");
+    }
     if spec.samples.is_empty() {
         println!("  samples/.gitkeep  put NAME.in and NAME.out here");
-        println!("next: add samples, then `cargo xtask test {}`", spec.id);
+        println!("next: add samples, then `cargo xtask test {id}`");
     } else {
         let n = spec.samples.len();
         println!("  samples/          1.in .. {n}.out: {n} from the payload");
-        println!("next: `cargo xtask test {}`", spec.id);
+        println!("next: `cargo xtask test {id}`");
+    }
+    if spec.stress {
+        println!("then: `cargo xtask stress {id}`");
     }
 }
 
@@ -198,10 +274,18 @@ pub fn create(root: &Path, spec: &Spec) -> Result<PathBuf> {
 }
 
 fn write_files(dir: &Path, spec: &Spec) -> Result<()> {
+    let id = spec.id;
     let mut files = vec![
         ("Cargo.toml".to_string(), manifest(spec)),
         ("src/main.rs".to_string(), main_rs(spec)),
     ];
+    if let JudgeRule::Checker(name) = &spec.judge {
+        files.push((format!("src/bin/{name}.rs"), checker_rs(id)));
+    }
+    if spec.stress {
+        files.push((format!("src/bin/boj-{id}-gen.rs"), generator_rs(id)));
+        files.push((format!("src/bin/boj-{id}-brute.rs"), reference_rs(id)));
+    }
     if spec.samples.is_empty() {
         files.push(("samples/.gitkeep".to_string(), String::new()));
     }
@@ -221,6 +305,32 @@ fn write_files(dir: &Path, spec: &Spec) -> Result<()> {
 }
 
 fn manifest(spec: &Spec) -> String {
+    let id = spec.id;
+    let judge = match &spec.judge {
+        JudgeRule::Exact => "judge = \"exact\"\n\
+                             # judge = \"float\" with error = 1e-9 for answers within an error;\n\
+                             # judge = \"checker\" with checker = \"boj-ID-checker\" for a special judge.\n"
+            .replace("ID", &id.to_string()),
+        JudgeRule::Float(error) => format!(
+            "judge = \"float\"\n# Numbers may differ by this much, absolutely or relatively.\n\
+             error = {error:e}\n"
+        ),
+        JudgeRule::Checker(name) => format!(
+            "judge = \"checker\"\n# Called as `{name} INPUT ANSWER OUTPUT`; exit 0 accepts.\n\
+             checker = \"{name}\"\n"
+        ),
+    };
+    let stress = if spec.stress {
+        format!(
+            "# `cargo xtask stress {id}`: `boj-{id}-gen SEED SIZE` prints an input, the reference \
+             answers it.\ngenerator = \"boj-{id}-gen\"\nreference = \"boj-{id}-brute\"\n"
+        )
+    } else {
+        format!(
+            "# For `cargo xtask stress`: generator = \"boj-{id}-gen\", reference = \
+             \"boj-{id}-brute\".\n"
+        )
+    };
     format!(
         r#"[package]
 name = "boj-{id}"
@@ -232,22 +342,19 @@ authors.workspace = true
 publish = false
 # Bundled into a BOJ submission: BOJ's rustc is older than ours.
 rust-version = "1.56"
+# The solution; other binaries of this package (checker, generator, reference) are helpers.
+default-run = "boj-{id}"
 
 [dependencies]
-# sudoku-core.workspace = true
 
 [package.metadata.boj]
 id = {id}
 time-limit-ms = {time}
 memory-limit-mb = {memory}
-judge = "exact"
-# judge = "checker" with checker = "boj-{id}-checker" for a special judge;
-# input = "rows" or "spaced" for generated stress cases.
-
+{judge}{stress}
 [lints]
 workspace = true
 "#,
-        id = spec.id,
         time = spec.time_limit_ms,
         memory = spec.memory_limit_mb,
     )
@@ -283,6 +390,124 @@ fn solve(input: &str, out: &mut impl Write) -> io::Result<()> {{
         writeln!(out, "{{}}", token)?;
     }}
     Ok(())
+}}
+"#
+    )
+}
+
+/// A template special judge, in BOJ's calling convention. Until its rule is written it accepts
+/// exactly the outputs whose tokens equal the model answer's.
+fn checker_rs(id: u32) -> String {
+    format!(
+        r#"//! BOJ {id}'s special judge: `boj-{id}-checker INPUT ANSWER OUTPUT` (BOJ's order: the model
+//! answer before the contestant's output). Exit 0 accepts, 1 rejects with the reason on stderr,
+//! 2 when the check itself cannot run.
+//!
+//! A template: it accepts an OUTPUT whose tokens equal ANSWER's. Write the problem's real rule.
+
+use std::fs;
+use std::process;
+
+fn main() {{
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() != 3 {{
+        eprintln!("usage: boj-{id}-checker INPUT ANSWER OUTPUT");
+        process::exit(2);
+    }}
+    let read = |path: &str| match fs::read(path) {{
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(err) => {{
+            eprintln!("cannot read {{}}: {{}}", path, err);
+            process::exit(2)
+        }}
+    }};
+    let (_input, answer, output) = (read(&args[0]), read(&args[1]), read(&args[2]));
+    let expected: Vec<&str> = answer.split_whitespace().collect();
+    let actual: Vec<&str> = output.split_whitespace().collect();
+    if expected == actual {{
+        process::exit(0);
+    }}
+    eprintln!("wrong answer: the output's tokens differ from the model answer's");
+    process::exit(1);
+}}
+"#
+    )
+}
+
+/// A template generator: `boj-ID-gen SEED SIZE` prints one input, the same for the same
+/// arguments, with a PRNG of its own (no crates, Rust 1.56).
+fn generator_rs(id: u32) -> String {
+    format!(
+        r#"//! BOJ {id}'s input generator for `cargo xtask stress`: `boj-{id}-gen SEED SIZE` prints one
+//! input on stdout. SIZE runs from 1 to 100 (small first, as the run goes); make it mean "how
+//! big" for this problem. The same SEED and SIZE must give the same input.
+//!
+//! A template: it prints SIZE numbers on one line after their count. Make it print the
+//! problem's real input format, within the problem's constraints.
+
+use std::io::{{self, Write}};
+
+fn main() {{
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    if args.len() != 2 || numbers.len() != 2 {{
+        eprintln!("usage: boj-{id}-gen SEED SIZE");
+        std::process::exit(2);
+    }}
+    let (seed, size) = (numbers[0], numbers[1].max(1));
+    let mut rng = Rng(seed);
+    let n = 1 + rng.below(size);
+    let mut out = String::new();
+    out.push_str(&format!("{{}}\n", n));
+    let numbers: Vec<String> = (0..n).map(|_| rng.below(1000).to_string()).collect();
+    out.push_str(&numbers.join(" "));
+    out.push('\n');
+    io::stdout().write_all(out.as_bytes()).expect("cannot write standard output");
+}}
+
+/// SplitMix64: small, fast and the same everywhere.
+struct Rng(u64);
+
+impl Rng {{
+    fn next(&mut self) -> u64 {{
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }}
+
+    /// A number in 0..n (n > 0).
+    fn below(&mut self, n: u64) -> u64 {{
+        self.next() % n
+    }}
+}}
+"#
+    )
+}
+
+/// A template reference: reads the input, prints the expected answer.
+fn reference_rs(id: u32) -> String {
+    format!(
+        r#"//! BOJ {id}'s reference for `cargo xtask stress`: reads one input on stdin and prints the
+//! expected answer. Make it slow and obviously right (brute force over every possibility), so
+//! that a disagreement points at the solution.
+//!
+//! A template: like the solution's template, it echoes each token on a line.
+
+use std::io::{{self, Read, Write}};
+
+fn main() {{
+    let mut input = String::new();
+    io::stdin()
+        .read_to_string(&mut input)
+        .expect("cannot read standard input");
+    let mut out = String::new();
+    for token in input.split_ascii_whitespace() {{
+        out.push_str(token);
+        out.push('\n');
+    }}
+    io::stdout().write_all(out.as_bytes()).expect("cannot write standard output");
 }}
 "#
     )

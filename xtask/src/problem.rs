@@ -61,11 +61,14 @@ pub struct Problem {
     pub solver_bin: String,
     /// `[package.metadata.boj]`.
     pub meta: Meta,
+    /// How answers are judged, checked against what that judge needs.
+    pub judge: JudgeRule,
 }
 
-/// `[package.metadata.boj]` of a problem's `Cargo.toml` (GUIDE, "Problem metadata").
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// `[package.metadata.boj]` of a problem's `Cargo.toml`: BOJ's limits, how answers are judged,
+/// and the problem's own helper binaries (all optional but `id`'s siblings have defaults).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Meta {
     /// The BOJ problem number.
     pub id: Option<u32>,
@@ -80,16 +83,27 @@ pub struct Meta {
     pub judge: JudgeKind,
     /// Name of the checker binary of the same package, when `judge = "checker"`.
     pub checker: Option<String>,
-    /// The input format (`rows` or `spaced`), used to generate stress cases.
-    pub input: Option<String>,
+    /// The absolute or relative error a number may have, when `judge = "float"`.
+    pub error: Option<f64>,
+    /// Binary of the same package that prints one input: `GENERATOR SEED SIZE` (stress).
+    pub generator: Option<String>,
+    /// Binary of the same package that prints the expected answer for the input on its stdin
+    /// (stress): a slow, obviously right solution.
+    pub reference: Option<String>,
 }
 
+/// The time limit when the metadata gives none.
+pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
+
+/// The memory limit when the metadata gives none, in MB.
+pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 256;
+
 fn default_time_limit_ms() -> u64 {
-    1000
+    DEFAULT_TIME_LIMIT_MS
 }
 
 fn default_memory_limit_mb() -> u64 {
-    256
+    DEFAULT_MEMORY_LIMIT_MB
 }
 
 impl Meta {
@@ -102,10 +116,39 @@ impl Meta {
     pub fn memory_limit_bytes(&self) -> u64 {
         self.memory_limit_mb * 1024 * 1024
     }
+
+    /// How answers are compared, with what each judge needs (the checker's name, the error).
+    ///
+    /// Fails, with the reason, when the judge misses what it needs.
+    pub fn judge_rule(&self) -> std::result::Result<JudgeRule, String> {
+        match self.judge {
+            JudgeKind::Exact => Ok(JudgeRule::Exact),
+            JudgeKind::Checker => match &self.checker {
+                Some(bin) => Ok(JudgeRule::Checker(bin.clone())),
+                None => Err(
+                    "judge = \"checker\" needs `checker = \"BINARY\"` (a binary of this \
+                             package)"
+                        .to_string(),
+                ),
+            },
+            JudgeKind::Float => match self.error {
+                Some(error) if error.is_finite() && error >= 0.0 => Ok(JudgeRule::Float(error)),
+                Some(error) => Err(format!(
+                    "error = {error} is not an error a number may have (a finite number >= 0, \
+                     like 1e-9)"
+                )),
+                None => Err(
+                    "judge = \"float\" needs `error = 1e-9` (the absolute or relative \
+                             error allowed)"
+                        .to_string(),
+                ),
+            },
+        }
+    }
 }
 
-/// How a problem's outputs are judged.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+/// How a problem's outputs are judged, as written in its metadata.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum JudgeKind {
     /// Text comparison with BOJ's whitespace rules (AC, PE or WA).
@@ -113,6 +156,8 @@ pub enum JudgeKind {
     Exact,
     /// The problem's checker binary decides: `checker INPUT ANSWER OUTPUT`, exit 0 = accepted.
     Checker,
+    /// Token by token; numbers within an absolute or relative error (`error`).
+    Float,
 }
 
 impl fmt::Display for JudgeKind {
@@ -120,8 +165,31 @@ impl fmt::Display for JudgeKind {
         f.write_str(match self {
             JudgeKind::Exact => "exact",
             JudgeKind::Checker => "checker",
+            JudgeKind::Float => "float",
         })
     }
+}
+
+impl fmt::Display for JudgeRule {
+    /// How reports name the judge: `exact judge`, `checker judge`, `float judge (error 1e-9)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeRule::Exact => f.write_str("exact judge"),
+            JudgeRule::Checker(_) => f.write_str("checker judge"),
+            JudgeRule::Float(error) => write!(f, "float judge (error {error:e})"),
+        }
+    }
+}
+
+/// A judge with what it needs: what [`Meta::judge_rule`] checked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum JudgeRule {
+    /// BOJ's text comparison.
+    Exact,
+    /// The checker binary of this name.
+    Checker(String),
+    /// Token by token, numbers within this absolute or relative error.
+    Float(f64),
 }
 
 /// One sample: `samples/NAME.in` and `samples/NAME.out`.
@@ -176,12 +244,10 @@ impl Problem {
         let Some(meta) = package.metadata.and_then(|m| m.boj) else {
             bail!("{} has no [package.metadata.boj] table", manifest.display());
         };
-        if meta.judge == JudgeKind::Checker && meta.checker.is_none() {
-            bail!(
-                "{}: judge = \"checker\" needs `checker = \"BINARY\"` in [package.metadata.boj]",
-                manifest.display()
-            );
-        }
+        let judge = match meta.judge_rule() {
+            Ok(judge) => judge,
+            Err(why) => bail!("{}: [package.metadata.boj]: {why}", manifest.display()),
+        };
         let solver_bin = package.default_run.unwrap_or_else(|| package.name.clone());
         Ok(Problem {
             name: package.name,
@@ -189,6 +255,7 @@ impl Problem {
             manifest,
             solver_bin,
             meta,
+            judge,
         })
     }
 
@@ -253,6 +320,17 @@ pub fn discover(root: &Path) -> Result<Vec<Problem>> {
     }
     problems.sort_by(|a, b| natural_cmp(&a.name, &b.name));
     Ok(problems)
+}
+
+/// Finds the problem a user named; a name (`boj-2239`, `2239`) is looked up under `root`, or
+/// under the workspace found at run time ([`project_root`]) when `root` is `None`, while a path
+/// needs no workspace at all.
+pub fn find(root: Option<&Path>, spec: &str) -> Result<Problem> {
+    match root {
+        Some(root) => resolve(root, spec),
+        None if !is_problem_name(spec) => Problem::load(Path::new(spec)),
+        None => resolve(&project_root()?, spec),
+    }
 }
 
 /// Finds the problem a user named: `boj-2239`, `2239`, or a path to a problem folder.

@@ -3,12 +3,20 @@
 //! messages) and summary lines, with ANSI colour only when asked for.
 
 use std::fmt::Write as _;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write as _};
 use std::time::Duration;
 
 use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
 
 use crate::judge::{significant_lines, CaseReport, Detail, ProblemReport, Verdict};
+
+/// Prints to stdout as a run goes; a closed stdout (`| head`) only stops the printing.
+pub fn emit(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
 
 /// When to colour: `--color auto|always|never`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -90,7 +98,7 @@ impl Style {
     /// The first line of a problem's block: name, samples, judge, limits.
     pub fn header(&self, report: &ProblemReport) -> String {
         format!(
-            "{}  {} sample{} · {} judge · {} ms · {} MB\n",
+            "{}  {} sample{} · {} · {} ms · {} MB\n",
             self.paint("1", &report.problem),
             report.sample_names.len(),
             if report.sample_names.len() == 1 {
@@ -152,6 +160,9 @@ impl Style {
             }
             (_, Detail::Checker { message, .. }) => {
                 self.message(&mut out, "wrong answer: the checker rejected it", message);
+            }
+            (_, Detail::Float(mismatch)) => {
+                let _ = writeln!(out, "    {mismatch}");
             }
             (verdict, Detail::Diff { expected, actual }) => {
                 self.diff(&mut out, verdict, expected, actual);

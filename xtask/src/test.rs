@@ -1,7 +1,6 @@
 //! `cargo xtask test [PROBLEM...]`: builds problems in the judge profile and judges every
 //! sample as BOJ would, printing each case as it finishes and a summary at the end.
 
-use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,7 +8,7 @@ use anyhow::{bail, Result};
 use xtask::build::{self, BuildOptions};
 use xtask::judge::{self, JudgeOptions, ProblemReport};
 use xtask::problem::{self, Problem};
-use xtask::report::{ColorChoice, Style};
+use xtask::report::{emit, ColorChoice, Style};
 use xtask::run::DEFAULT_OUTPUT_CAP;
 
 /// Judge the samples of problems locally, as BOJ would (exit 0 all AC, 1 some not, 2 no run).
@@ -45,26 +44,27 @@ pub fn run(args: &TestArgs) -> ExitCode {
 }
 
 fn judge_all(args: &TestArgs) -> Result<ExitCode> {
-    let root = match &args.root {
-        Some(root) => root.clone(),
-        None => problem::project_root()?,
-    };
     let mut problems: Vec<Problem> = if args.problems.is_empty() {
-        problem::discover(&root)?
+        let root = match &args.root {
+            Some(root) => root.clone(),
+            None => problem::project_root()?,
+        };
+        let found = problem::discover(&root)?;
+        if found.is_empty() {
+            bail!(
+                "no problems under {} (create one with `cargo xtask new ID`)",
+                root.join("problems").display()
+            );
+        }
+        found
     } else {
         args.problems
             .iter()
-            .map(|spec| problem::resolve(&root, spec))
+            .map(|spec| problem::find(args.root.as_deref(), spec))
             .collect::<Result<_>>()?
     };
     let mut seen = std::collections::HashSet::new();
     problems.retain(|p| seen.insert(p.manifest.clone()));
-    if problems.is_empty() {
-        bail!(
-            "no problems under {} (create one with `cargo xtask new ID`)",
-            root.join("problems").display()
-        );
-    }
     let executables = build::build(&problems, &BuildOptions::default())?;
 
     let style = Style::new(args.color);
@@ -99,12 +99,4 @@ fn judge_all(args: &TestArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// Prints as the run goes; a closed stdout (`| head`) only stops the printing.
-fn emit(text: &str) {
-    let mut stdout = io::stdout().lock();
-    let _ = stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush());
 }

@@ -154,6 +154,45 @@ pub fn generate(kind: Kind, seed: u64, index: u64, options: &Options) -> Puzzle 
     Puzzle { grid, kind, naive }
 }
 
+/// A naive row-major backtracker solves every [`stress_case`] within this many calls.
+pub const STRESS_NAIVE_CAP: u64 = 5_000_000;
+
+/// The board a Sudoku problem's stress generator prints for `GEN SEED SIZE` (`cargo xtask
+/// stress`). The kind comes from the seed (`SEED % 3`: unique, multi, adversarial); SIZE, from 1
+/// to 100, is how much there is to solve: the blanks of a unique puzzle (80 clues at 1, minimal
+/// at 100), how few clues a many-solution board keeps (26 at 1, the empty board at 100), or the
+/// adversarial search's budget (SIZE × 10⁵ naive calls). An adversarial board that the naive
+/// search cannot finish within [`STRESS_NAIVE_CAP`] calls gives way to a unique puzzle of the
+/// same seed, so a plain backtracking reference answers every case quickly.
+pub fn stress_case(seed: u64, size: u64) -> Puzzle {
+    let size = size.clamp(1, 100);
+    let kind = [Kind::Unique, Kind::Multi, Kind::Adversarial][(seed % 3) as usize];
+    let unique_clues = (size < 100).then(|| 80 - (size as usize * 58) / 100);
+    let options = match kind {
+        Kind::Multi => Options {
+            clues: Some(26 - (size as usize * 26) / 100),
+            effort: 0,
+        },
+        Kind::Adversarial => Options {
+            clues: None,
+            effort: size * 100_000,
+        },
+        _ => Options {
+            clues: unique_clues,
+            effort: 0,
+        },
+    };
+    let puzzle = generate(kind, seed, 0, &options);
+    if kind == Kind::Adversarial && naive_nodes(&puzzle.grid, STRESS_NAIVE_CAP).capped {
+        let options = Options {
+            clues: None,
+            effort: 0,
+        };
+        return generate(Kind::Unique, seed, 0, &options);
+    }
+    puzzle
+}
+
 /// A puzzle with exactly one solution: clues of a random grid removed in random order while
 /// the solution stays unique. Without `clues` every cell is tried once, which leaves a minimal
 /// puzzle (removing a clue never lowers the count, so a clue needed once stays needed). With

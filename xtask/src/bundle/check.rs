@@ -12,7 +12,7 @@ use syn::visit::{self, Visit};
 
 use xtask::build::{self, BuildOptions};
 use xtask::judge::{self, JudgeOptions};
-use xtask::problem::{JudgeKind, Problem};
+use xtask::problem::{JudgeRule, Problem};
 use xtask::report::{ColorChoice, Style};
 
 use super::SIZE_LIMIT;
@@ -302,8 +302,8 @@ fn scratch_dir(path: &Path) -> PathBuf {
 /// Judges the problem's samples on `exe` with `cargo xtask test`'s judge (a checker problem's
 /// checker is built by cargo, as `cargo xtask test` builds it); prints its report.
 pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<bool> {
-    let checker = match problem.meta.judge {
-        JudgeKind::Checker => {
+    let checker = match problem.judge {
+        JudgeRule::Checker(_) => {
             let options = BuildOptions {
                 quiet: true,
                 ..BuildOptions::default()
@@ -312,7 +312,7 @@ pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<bool> {
                 .pop()
                 .and_then(|e| e.checker)
         }
-        JudgeKind::Exact => None,
+        JudgeRule::Exact | JudgeRule::Float(_) => None,
     };
     let options = JudgeOptions {
         checker,

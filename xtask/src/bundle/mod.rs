@@ -247,8 +247,7 @@ pub fn run(args: &BundleArgs) -> ExitCode {
 }
 
 fn try_run(args: &BundleArgs) -> Result<bool> {
-    let root = xtask::problem::project_root()?;
-    let problem = xtask::problem::resolve(&root, &args.problem)?;
+    let problem = xtask::problem::find(None, &args.problem)?;
     let (bundle, path) = write_bundle(&problem, args.output.as_deref())?;
     if !args.check {
         return Ok(true);

@@ -409,7 +409,9 @@ fn the_listener_imports_posted_problems_and_survives_bad_requests() {
     let line = listener.line();
     assert!(
         line.starts_with("boj-1000 \"A+B\": created ")
-            && line.ends_with(" (2 samples, 2000 ms, 128 MB); next: cargo xtask test 1000"),
+            && line.contains(" (2 samples, 2000 ms, 128 MB, exact judge: ")
+            && line.contains("set judge = \"float\" and error = 1e-9")
+            && line.ends_with("; next: cargo xtask test 1000"),
         "{line}"
     );
     assert_eq!(body.trim_end(), line);

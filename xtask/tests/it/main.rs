@@ -2,6 +2,7 @@
 
 mod bundle;
 mod companion;
+mod float;
 mod judge;
 mod new;
 mod stress;

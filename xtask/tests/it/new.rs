@@ -172,3 +172,58 @@ fn the_workspace_is_found_at_run_time_not_where_the_xtask_was_built() {
     fs::remove_dir_all(&nowhere).unwrap();
     assert_eq!(left, Vec::<String>::new());
 }
+
+/// `--stress` and `--judge checker` scaffold binaries that build, judge and stress as they are,
+/// so the user starts from a working loop and replaces the templates one by one.
+#[test]
+fn scaffolded_checker_generator_and_reference_work_as_they_are() {
+    let root = scratch("new", "stress-scaffold");
+    write_minimal_workspace(&root);
+    let root_arg = root.to_str().unwrap();
+    let out = xtask(&[
+        "new", "1003", "--root", root_arg, "--stress", "--judge", "checker",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = root.join("problems/boj-1003");
+    for file in [
+        "src/bin/boj-1003-checker.rs",
+        "src/bin/boj-1003-gen.rs",
+        "src/bin/boj-1003-brute.rs",
+    ] {
+        assert!(dir.join(file).is_file(), "{file}");
+    }
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    for line in [
+        "default-run = \"boj-1003\"",
+        "judge = \"checker\"",
+        "checker = \"boj-1003-checker\"",
+        "generator = \"boj-1003-gen\"",
+        "reference = \"boj-1003-brute\"",
+    ] {
+        assert!(manifest.contains(line), "{line}\n{manifest}");
+    }
+    fs::write(dir.join("samples/1.in"), "3 4\n").unwrap();
+    fs::write(dir.join("samples/1.out"), "3\n4\n").unwrap();
+    let out = xtask(&["test", "--root", root_arg, "1003", "--color", "never"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("checker judge"), "{stdout}");
+
+    let problem = dir.to_str().unwrap();
+    let out = xtask(&[
+        "stress", problem, "--cases", "20", "--seed", "1", "--color", "never",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("boj-1003: 20/20 AC"), "{stdout}");
+}

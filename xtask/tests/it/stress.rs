@@ -1,9 +1,12 @@
-//! `cargo xtask stress`: a solver that is wrong on many-solution boards is caught, the failing
-//! case is saved and `cargo xtask test` replays it; a right solver passes; a seed names the same
-//! cases. Fixtures: `tests/data/stress/`, copied to a scratch folder because stress writes into
-//! the problem's samples.
+//! `cargo xtask stress` on a problem that is not Sudoku (BOJ 1717, disjoint sets): a wrong union
+//! that passes the sample is caught and shrunk, the saved case is a real input with the
+//! reference's answer and `cargo xtask test` replays it; a right union passes and nothing is
+//! saved; a seed names the same cases; a problem without a generator, or with one that crashes,
+//! is the tool's error (exit 2) and nothing is written. Then the real Sudoku problems on the same
+//! contract. Fixtures: `tests/data/stress/`, copied to a scratch folder because stress writes
+//! into the problem's samples.
 
-use crate::support::text;
+use crate::support::{edit, listing, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -33,18 +36,20 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// Runs the real xtask binary; fixtures build into one shared target folder (never the outer
-/// cargo's, whose lock it holds).
-fn xtask(args: &[&str]) -> Output {
+/// Runs the real xtask binary on the fixture copy of `test`, building into that test's own
+/// target folder (tests run at once, and one edits a generator) under cargo's per-test tmpdir,
+/// never the outer cargo's target, whose lock it holds.
+fn xtask(test: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("stress-fixtures-target"),
-        )
+        .env("CARGO_TARGET_DIR", target_dir(test))
         .env_remove("NO_COLOR")
         .output()
         .unwrap()
+}
+
+fn target_dir(test: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{test}-target"))
 }
 
 fn saved_cases(problem: &Path) -> Vec<String> {
@@ -58,72 +63,179 @@ fn saved_cases(problem: &Path) -> Vec<String> {
 }
 
 #[test]
-fn a_solver_wrong_on_many_solution_boards_is_caught_and_the_case_replays() {
+fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
     let workspace = fixture_copy("catch");
-    let problem = workspace.join("first-found");
+    let problem = workspace.join("uf-wrong");
     let path = problem.to_str().unwrap();
 
-    let out = xtask(&["stress", path, "--cases", "30", "--seed", "7"]);
+    let out = xtask("catch", &["stress", path, "--cases", "300", "--seed", "7"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
-    // Case 1 is unique (a first solution is the only one); case 2 is the first multi board.
-    assert!(stdout.contains("case 2 (multi) failed:"), "{stdout}");
-    assert!(stdout.contains("stress-7-2  WA"), "{stdout}");
+    assert!(stdout.contains("WA on case"), "{stdout}");
     assert!(stdout.contains("expected (-) vs actual (+)"), "{stdout}");
-    assert!(
-        stdout.contains("fixture-first-found: WA on case 2 after 1 AC"),
-        "{stdout}"
-    );
-    assert!(stdout.contains("cargo xtask stress"), "{stdout}");
     assert!(stdout.contains("--seed 7"), "{stdout}");
-    assert_eq!(saved_cases(&problem), ["stress-7-2.in", "stress-7-2.out"]);
+    let saved = saved_cases(&problem);
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    let name = saved[0].strip_suffix(".in").unwrap().to_string();
+    assert!(name.starts_with("stress-7-"), "{name}");
+    assert!(stdout.contains(&format!("{name}  WA")), "{stdout}");
+
+    // The saved case is a real input of the problem, small, with the reference's answer.
+    let input = fs::read_to_string(problem.join(format!("samples/{name}.in"))).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    assert!(lines.len() <= 12, "{input}");
+    let header: Vec<usize> = lines[0].split(' ').map(|t| t.parse().unwrap()).collect();
+    assert_eq!(
+        lines.len(),
+        1 + header[1],
+        "`n m` then m operations: {input}"
+    );
+    let answer = fs::read_to_string(problem.join(format!("samples/{name}.out"))).unwrap();
+    let queries = lines[1..].iter().filter(|l| l.starts_with("1 ")).count();
+    assert_eq!(answer.lines().count(), queries, "{answer}");
+    assert!(answer.lines().all(|l| l == "YES" || l == "NO"), "{answer}");
+    // The generator command printed gives the same input again.
+    let command = stdout
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("the generator wrote it as: "))
+        .expect("the generator command is printed");
+    let args: Vec<&str> = command.rsplit(' ').take(2).collect();
+    let generator = target_dir("catch").join("judge/fixture-uf-wrong-gen");
+    let again = Command::new(generator)
+        .args([args[1], args[0]])
+        .output()
+        .unwrap();
+    assert_eq!(text(&again.stdout), input);
 
     // The saved case is an ordinary sample: `cargo xtask test` judges it WA the same way.
-    let out = xtask(&["test", path]);
+    let out = xtask("catch", &["test", path]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("  1           AC"), "{stdout}");
-    assert!(stdout.contains("  stress-7-2  WA"), "{stdout}");
+    assert!(stdout.contains(&format!("  {name}  WA")), "{stdout}");
     assert!(stdout.contains("1/2 AC"), "{stdout}");
 
     // The same seed gives the same cases: the same case fails again, with the same files.
-    let input = fs::read(problem.join("samples/stress-7-2.in")).unwrap();
-    fs::remove_file(problem.join("samples/stress-7-2.in")).unwrap();
-    fs::remove_file(problem.join("samples/stress-7-2.out")).unwrap();
-    let out = xtask(&["stress", path, "--cases", "30", "--seed", "7"]);
+    fs::remove_file(problem.join(format!("samples/{name}.in"))).unwrap();
+    fs::remove_file(problem.join(format!("samples/{name}.out"))).unwrap();
+    let out = xtask("catch", &["stress", path, "--cases", "300", "--seed", "7"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
-        fs::read(problem.join("samples/stress-7-2.in")).unwrap(),
+        fs::read_to_string(problem.join(format!("samples/{name}.in"))).unwrap(),
         input
     );
 }
 
 #[test]
-fn a_right_solver_passes_every_case_and_nothing_is_saved() {
+fn a_right_union_passes_every_case_and_nothing_is_saved() {
     let workspace = fixture_copy("pass");
-    let problem = workspace.join("row-major");
-    let out = xtask(&[
-        "stress",
-        problem.to_str().unwrap(),
-        "--cases",
-        "12",
-        "--seed",
-        "3",
-    ]);
+    let problem = workspace.join("uf-right");
+    let before = listing(&workspace);
+    let out = xtask(
+        "pass",
+        &[
+            "stress",
+            problem.to_str().unwrap(),
+            "--cases",
+            "300",
+            "--seed",
+            "7",
+        ],
+    );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("stress · seed 3 · 12 cases"), "{stdout}");
+    assert!(stdout.contains("stress · seed 7 · 300 cases"), "{stdout}");
     assert!(
-        stdout.contains("fixture-row-major: 12/12 AC · slowest case "),
+        stdout.contains("fixture-uf-right: 300/300 AC · slowest case "),
         "{stdout}"
     );
-    assert!(stdout.contains("of 2000 ms"), "{stdout}");
-    assert!(saved_cases(&problem).is_empty());
+    assert!(stdout.contains("of 1000 ms"), "{stdout}");
+    assert_eq!(listing(&workspace), before, "nothing written");
+}
+
+#[test]
+fn a_problem_without_a_generator_is_refused_and_nothing_is_written() {
+    let workspace = fixture_copy("no-generator");
+    let problem = workspace.join("uf-right");
+    edit(
+        &problem.join("Cargo.toml"),
+        "generator = \"fixture-uf-right-gen\"\n",
+        "",
+    );
+    let before = listing(&workspace);
+    let out = xtask(
+        "no-generator",
+        &["stress", problem.to_str().unwrap(), "--cases", "5"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("fixture-uf-right has no generator"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert_eq!(listing(&workspace), before);
+}
+
+#[test]
+fn a_crashing_generator_is_the_tools_error_and_nothing_is_saved() {
+    let workspace = fixture_copy("crashing-generator");
+    let problem = workspace.join("uf-wrong");
+    // A generator that fails from size 3 on.
+    edit(
+        &workspace.join("common/uf-gen.rs"),
+        "let n = 1 + size / 8;",
+        "if size >= 3 { eprintln!(\"generator bug\"); std::process::exit(3); }\n    let n = 1 + size / 8;",
+    );
+    let before = listing(&workspace);
+    let out = xtask(
+        "crashing-generator",
+        &[
+            "stress",
+            problem.to_str().unwrap(),
+            "--cases",
+            "50",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("the generator fixture-uf-wrong-gen failed (exit status 3)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("generator bug"), "{stderr}");
+    assert!(stderr.contains("nothing was saved"), "{stderr}");
+    assert_eq!(listing(&workspace), before);
 }
 
 #[test]
 fn a_problem_that_cannot_be_found_exits_2() {
-    let out = xtask(&["stress", "no/such/problem", "--cases", "1"]);
+    let out = xtask("missing", &["stress", "no/such/problem", "--cases", "1"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no problem folder"));
+}
+
+/// The real Sudoku problems on the same contract: their own generators, 2239's independent
+/// reference, 2580's checker, through cargo's build and through the bundle.
+#[test]
+fn the_sudoku_problems_stress_through_their_own_generators() {
+    for (problem, bundled) in [("boj-2239", false), ("boj-2580", true)] {
+        let mut args = vec!["stress", problem, "--cases", "12", "--seed", "5"];
+        if bundled {
+            args.push("--bundled");
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(&args)
+            .env(
+                "CARGO_TARGET_DIR",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target"),
+            )
+            .output()
+            .unwrap();
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+        assert!(stdout.contains(&format!("{problem}: 12/12 AC")), "{stdout}");
+        assert!(stdout.contains(&format!("{problem}-gen")), "{stdout}");
+    }
 }

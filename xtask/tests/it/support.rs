@@ -74,3 +74,11 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Replaces `from` by `to` in the file at `path` (which must contain `from`): how tests edit a
+/// fixture's manifest or source the way a user would.
+pub fn edit(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", path.display());
+    fs::write(path, text.replace(from, to)).unwrap();
+}

@@ -156,3 +156,30 @@ fn kinds_parse_from_their_names() {
     }
     assert!("hard".parse::<Kind>().is_err());
 }
+
+#[test]
+fn stress_cases_take_their_kind_from_the_seed_and_stay_easy_for_a_naive_reference() {
+    use sudoku_gen::{stress_case, STRESS_NAIVE_CAP};
+    for seed in 0..9u64 {
+        for size in [1, 50, 100] {
+            let puzzle = stress_case(seed, size);
+            assert_eq!(
+                puzzle,
+                stress_case(seed, size),
+                "the same arguments, the same board"
+            );
+            let solutions = count_solutions(&puzzle.grid, 2);
+            match seed % 3 {
+                0 => assert_eq!((puzzle.kind, solutions), (Kind::Unique, 1)),
+                1 => assert_eq!((puzzle.kind, solutions), (Kind::Multi, 2)),
+                // Adversarial, or its unique fallback when it outgrew the naive budget.
+                _ => assert_eq!(solutions, 1),
+            }
+            assert!(!naive_nodes(&puzzle.grid, STRESS_NAIVE_CAP).capped);
+        }
+        // Size 1 of a unique case leaves one blank: the smallest case shrinking can reach.
+        if seed % 3 == 0 {
+            assert_eq!(stress_case(seed, 1).grid.given_count(), 80);
+        }
+    }
+}

@@ -132,3 +132,50 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_1() {
         assert!(!stderr.contains("panicked"), "{}: {}", name, stderr);
     }
 }
+
+/// The stress contract's two helpers agree with the solution: the generator's puzzles (every
+/// kind, small and large sizes) are answered by the independent row-major reference exactly as
+/// by boj-2239, and the answer is a valid completion (sudoku-core's validator).
+#[test]
+fn the_generator_and_the_independent_reference_agree_with_the_solution() {
+    use sudoku_core::{check_solution, Grid};
+    let mut kinds_seen = [false; 3];
+    for seed in 0..12u64 {
+        for size in [1u64, 37, 100] {
+            let generated = Command::new(env!("CARGO_BIN_EXE_boj-2239-gen"))
+                .args([seed.to_string(), size.to_string()])
+                .output()
+                .unwrap();
+            assert!(generated.status.success(), "{:?}", generated);
+            let again = Command::new(env!("CARGO_BIN_EXE_boj-2239-gen"))
+                .args([seed.to_string(), size.to_string()])
+                .output()
+                .unwrap();
+            assert_eq!(
+                generated.stdout, again.stdout,
+                "the same arguments, the same input"
+            );
+            let mut reference = Command::new(env!("CARGO_BIN_EXE_boj-2239-brute"))
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = reference.stdin.take().unwrap();
+            stdin.write_all(&generated.stdout).unwrap();
+            drop(stdin);
+            let expected = reference.wait_with_output().unwrap();
+            assert!(expected.status.success(), "seed {seed} size {size}");
+            let actual = run(&generated.stdout);
+            assert_eq!(
+                String::from_utf8_lossy(&actual.stdout),
+                String::from_utf8_lossy(&expected.stdout),
+                "seed {seed} size {size}"
+            );
+            let puzzle = Grid::parse(&String::from_utf8_lossy(&generated.stdout)).unwrap();
+            let answer = Grid::parse(&String::from_utf8_lossy(&actual.stdout)).unwrap();
+            check_solution(&puzzle, &answer).unwrap();
+            kinds_seen[(seed % 3) as usize] = true;
+        }
+    }
+    assert_eq!(kinds_seen, [true; 3]);
+}
