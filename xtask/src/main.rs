@@ -27,6 +27,11 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // First of all: this executable also starts every program the judge runs (see
+    // xtask::run::launch), and must then hold as little memory as it can.
+    if let Some(code) = xtask::run::launch_if_asked() {
+        return code;
+    }
     match Command::parse() {
         Command::Bundle(args) => bundle::run(&args),
         Command::Test(args) => test::run(&args),

@@ -1,16 +1,19 @@
 //! Running one executable on one input, as a judge does: a time limit enforced by killing the
-//! child's process group, stdout read up to a cap (never buffered past it), the tail of stderr,
-//! and the child's own peak memory and CPU time from the kernel (`wait4`).
+//! program's process group, stdout read up to a cap (never buffered past it), the tail of
+//! stderr, and the program's own peak memory and CPU time from the kernel (`wait4`, taken by
+//! the [`launch`]er so that the runner's memory never counts).
 
+pub mod launch;
 mod sys;
+
+pub use launch::{launch_if_asked, set_launcher};
 
 use std::ffi::OsStr;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
-use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
@@ -101,10 +104,11 @@ pub struct Outcome {
 
 /// Runs `program ARGS...` with stdin from the file `stdin` (or empty), under `limits`.
 ///
-/// The child gets its own process group, which is killed at the time limit, at the output cap,
-/// and after the child ends (so nothing it started lingers or holds the pipes). Errors are the
-/// runner's own (the program cannot be started, the input cannot be opened); everything the
-/// child does is in the `Outcome`.
+/// The program is started through the launcher ([`launch`]), so its peak memory is its own. It
+/// gets a process group of its own, which is killed at the time limit, at the output cap, and
+/// after it ends (so nothing it started lingers or holds the pipes). Errors are the runner's
+/// own (the program cannot be started, the input cannot be opened); everything the program
+/// does is in the `Outcome`.
 pub fn run<S: AsRef<OsStr>>(
     program: &Path,
     args: &[S],
@@ -117,47 +121,39 @@ pub fn run<S: AsRef<OsStr>>(
         })?),
         None => Stdio::null(),
     };
-    let mut command = Command::new(program);
-    sys::spawn_with_fork(&mut command);
-    let mut child = command
-        .args(args)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|err| {
-            io::Error::new(
-                err.kind(),
-                format!("cannot run {}: {err}", program.display()),
-            )
-        })?;
+    let (stdout_read, stdout_write) = io::pipe()?;
+    let (stderr_read, stderr_write) = io::pipe()?;
+    let args: Vec<_> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
+    let launched = launch::Launched::start(
+        program,
+        &args,
+        stdin,
+        Stdio::from(stdout_write),
+        Stdio::from(stderr_write),
+    )?;
+    // The program is running now: the launcher's own start-up is not the program's time.
     let start = Instant::now();
-    let pid = child.id() as i32;
     let over_cap = Arc::new(AtomicBool::new(false));
-
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let stderr = child.stderr.take().expect("stderr is piped");
     let cap = limits.output_cap;
     let flag = Arc::clone(&over_cap);
-    let stdout_reader = thread::spawn(move || read_capped(stdout, cap, &flag));
-    let stderr_reader = thread::spawn(move || read_tail(stderr, STDERR_TAIL));
+    let stdout_reader = thread::spawn(move || read_capped(stdout_read, cap, &flag));
+    let stderr_reader = thread::spawn(move || read_tail(stderr_read, STDERR_TAIL));
 
-    let watch = sys::ExitWatch::new(pid);
+    let watch = sys::ExitWatch::new(launched.launcher_pid());
     let deadline = start + limits.time;
     let mut killed = None;
     let poll = Duration::from_millis(10);
     let waited = loop {
-        if sys::has_exited(pid)? {
+        if launched.has_ended()? {
             break start.elapsed();
         }
         let now = Instant::now();
         if killed.is_none() {
             if over_cap.load(Ordering::SeqCst) {
-                sys::kill_group(pid);
+                launched.kill();
                 killed = Some(Exit::OutputCapped);
             } else if now >= deadline {
-                sys::kill_group(pid);
+                launched.kill();
                 killed = Some(Exit::TimedOut);
             }
         }
@@ -167,17 +163,14 @@ pub fn run<S: AsRef<OsStr>>(
         };
         watch.wait(timeout);
     };
-    // The child is a zombie, so its process group id is still ours: clear out anything it
-    // started that still holds the pipes, then reap it.
-    sys::kill_group(pid);
-    let reaped = sys::reap(pid)?;
+    let ended = launched.finish()?;
     let stdout = stdout_reader.join().expect("stdout reader does not panic");
     let (stderr_tail, stderr_len) = stderr_reader.join().expect("stderr reader does not panic");
 
     let exit = match killed {
         Some(exit) => exit,
         None if over_cap.load(Ordering::SeqCst) => Exit::OutputCapped,
-        None => match reaped.status {
+        None => match ended.status {
             Ok(code) => Exit::Code(code),
             Err(signal) => Exit::Signal(signal),
         },
@@ -185,8 +178,8 @@ pub fn run<S: AsRef<OsStr>>(
     Ok(Outcome {
         exit,
         time: waited,
-        cpu: reaped.cpu,
-        peak_memory: reaped.peak_memory,
+        cpu: ended.cpu,
+        peak_memory: ended.peak_memory,
         stdout,
         stderr_tail,
         stderr_len,

@@ -1,13 +1,17 @@
 //! The few Unix calls std has no safe API for: waiting for a child without reaping it
 //! (`waitid` with `WNOWAIT`), reaping it with its resource usage (`wait4`: peak memory and CPU
-//! time of that one child), killing its process group, and sleeping until it exits (a pidfd).
+//! time of that one child), killing its process group, sleeping until it exits (a pidfd), and
+//! the launcher's plumbing (a report pipe handed over as descriptor 3, dying with the parent).
 //!
 //! This is the only module of the workspace that uses `unsafe`; each block is one libc call on
 //! values owned here.
 #![allow(unsafe_code)]
 
+use std::fs::File;
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::process::Command;
 use std::time::Duration;
 
 /// How a reaped child ended, and what it used.
@@ -71,18 +75,102 @@ pub fn reap(pid: i32) -> io::Result<Reaped> {
     })
 }
 
-/// Makes `command` start its child with fork(2) rather than posix_spawn's vfork.
-///
-/// Linux carries the address space a process had before exec into its `ru_maxrss`: after a
-/// vfork that is the runner's whole peak (including, say, a 64 MiB output buffer of an earlier
-/// case), after a fork only the anonymous pages the runner holds at that moment. Fork keeps a
-/// child's reported peak close to its own.
-pub fn spawn_with_fork(command: &mut std::process::Command) {
-    use std::os::unix::process::CommandExt;
-    // SAFETY: the closure does nothing, so it is async-signal-safe; its mere presence makes std
-    // use fork + exec.
+/// A pipe for the launcher's report, both ends close-on-exec: (read end, write end).
+pub fn report_pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors are fresh and owned by nothing else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Makes `command`'s child (forked, not vforked: the closure's presence makes std fork) find
+/// the descriptor `fd` of ours as `target`, open across exec, and die with its parent thread.
+pub fn hand_over_report_fd(command: &mut Command, fd: i32, target: i32) {
+    // SAFETY: between fork and exec the closure calls only async-signal-safe functions (dup2,
+    // fcntl, prctl) on integers it owns.
     unsafe {
-        command.pre_exec(|| Ok(()));
+        command.pre_exec(move || {
+            if fd == target {
+                let flags = libc::fcntl(fd, libc::F_GETFD);
+                libc::fcntl(fd, libc::F_SETFD, flags & !libc::FD_CLOEXEC);
+            } else if libc::dup2(fd, target) < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+}
+
+/// Makes `command`'s child (forked, not vforked) die when the process that started it dies.
+pub fn die_with_parent_after_fork(command: &mut Command) {
+    // SAFETY: prctl is async-signal-safe and touches no memory of ours.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+}
+
+/// Makes this process die when the process that started it dies.
+pub fn die_with_parent() -> io::Result<()> {
+    // SAFETY: prctl with these arguments only sets a flag of this process.
+    if unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// The launcher's report descriptor as a file, marked close-on-exec so the program it starts
+/// does not inherit it.
+pub fn take_report_fd(fd: i32) -> io::Result<File> {
+    // SAFETY: fcntl on an integer descriptor has no memory effects.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFD) };
+    if flags < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: as above.
+    unsafe { libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC) };
+    // SAFETY: the runner opened `fd` for this process alone, and nothing else here owns it.
+    Ok(unsafe { File::from_raw_fd(fd) })
+}
+
+/// Points stdin, stdout and stderr at /dev/null, so that this process holds no end of the
+/// pipes it was given.
+pub fn release_standard_streams() {
+    if let Ok(null) = File::options().read(true).write(true).open("/dev/null") {
+        for target in 0..=2 {
+            // SAFETY: dup2 onto the standard descriptors, which std does not own as objects.
+            unsafe { libc::dup2(null.as_raw_fd(), target) };
+        }
+    }
+}
+
+/// Blocks until the child `pid` has ended, without reaping it.
+pub fn wait_until_exited(pid: i32) -> io::Result<()> {
+    // SAFETY: siginfo_t is plain data for which all-zero bytes are valid.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `info` is a valid, writable siginfo_t.
+        let result = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if result == 0 {
+            return Ok(());
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
     }
 }
 

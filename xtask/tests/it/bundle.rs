@@ -204,6 +204,7 @@ fn check_shows_rustc_errors_and_fails() {
 fn workspace_binaries() -> &'static [(Problem, Executables)] {
     static BUILT: OnceLock<Vec<(Problem, Executables)>> = OnceLock::new();
     BUILT.get_or_init(|| {
+        crate::support::use_xtask_launcher();
         let root = problem::project_root().unwrap();
         let problems: Vec<Problem> = ["boj-2239", "boj-2580"]
             .iter()

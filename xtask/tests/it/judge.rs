@@ -34,6 +34,7 @@ fn fixture_target_dir() -> PathBuf {
 fn fixtures() -> &'static HashMap<&'static str, (Problem, Executables)> {
     static BUILT: OnceLock<HashMap<&'static str, (Problem, Executables)>> = OnceLock::new();
     BUILT.get_or_init(|| {
+        crate::support::use_xtask_launcher();
         let problems: Vec<Problem> = FIXTURES
             .iter()
             .map(|name| Problem::load(&fixture_dir(name)).unwrap())

@@ -4,6 +4,7 @@ mod bundle;
 mod companion;
 mod float;
 mod judge;
+mod memory;
 mod new;
 mod stress;
 mod support;

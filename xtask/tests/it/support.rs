@@ -5,6 +5,12 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// Makes the library start programs through the real xtask binary (the launcher that keeps the
+/// test process's own memory out of their peak): call before judging in process.
+pub fn use_xtask_launcher() {
+    xtask::run::set_launcher(Path::new(env!("CARGO_BIN_EXE_xtask")));
+}
+
 /// A fresh, empty folder `GROUP/NAME` under cargo's per-test temporary folder.
 pub fn scratch(group: &str, name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))

@@ -1,0 +1,128 @@
+//! Peak memory describes the solution alone (issue 22): a runner that holds a lot of memory
+//! itself reports the same small figure, and `cargo xtask test 2580` and `cargo xtask bundle
+//! 2580 --check` agree with `/usr/bin/time -f %M` (GNU time, Debian's `time` package; CI
+//! installs it, and the comparison is skipped, saying so, where it is absent).
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::support::{scratch, text, use_xtask_launcher};
+use xtask::run::{self, Limits};
+
+/// The sample both figures are taken on.
+fn sample() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/boj-2580/samples/1.in")
+}
+
+/// `/usr/bin/time -f %M PROGRAM < sample`, the median of five, in KiB; `None` without GNU time.
+fn gnu_time_kib(program: &Path) -> Option<u64> {
+    let time = Path::new("/usr/bin/time");
+    if !time.is_file() {
+        eprintln!("skipped: /usr/bin/time (Debian's `time` package) is not installed");
+        return None;
+    }
+    let mut figures: Vec<u64> = (0..5)
+        .map(|_| {
+            let out = Command::new(time)
+                .args(["-f", "%M"])
+                .arg(program)
+                .stdin(File::open(sample()).unwrap())
+                .stdout(Stdio::null())
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            text(&out.stderr)
+                .trim()
+                .lines()
+                .last()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    figures.sort_unstable();
+    Some(figures[2])
+}
+
+/// The MB figure on the report line of sample 1 (`  1  AC   3 ms   1.9 MB`).
+fn reported_mib(report: &str) -> f64 {
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("  1  "))
+        .unwrap_or_else(|| panic!("no line for sample 1 in:\n{report}"));
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(fields.last(), Some(&"MB"), "{line}");
+    fields[fields.len() - 2].parse().unwrap()
+}
+
+fn xtask(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target"),
+        )
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let report = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
+    report
+}
+
+fn assert_close(what: &str, reported: f64, gnu_kib: u64) {
+    let gnu = gnu_kib as f64 / 1024.0;
+    assert!(
+        (reported - gnu).abs() <= 0.6,
+        "{what}: reported {reported} MB, /usr/bin/time {gnu:.2} MB"
+    );
+}
+
+#[test]
+fn test_and_bundle_check_report_what_gnu_time_reports() {
+    let report = xtask(&["test", "boj-2580"]);
+    let built = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target/judge/boj-2580");
+    if let Some(kib) = gnu_time_kib(&built) {
+        assert_close("cargo xtask test 2580", reported_mib(&report), kib);
+    }
+
+    let dir = scratch("memory", "bundle");
+    let bundle = dir.join("boj-2580.rs");
+    let report = xtask(&[
+        "bundle",
+        "boj-2580",
+        "--check",
+        "-o",
+        bundle.to_str().unwrap(),
+    ]);
+    if let Some(kib) = gnu_time_kib(&dir.join("boj-2580.check/Main")) {
+        assert_close(
+            "cargo xtask bundle 2580 --check",
+            reported_mib(&report),
+            kib,
+        );
+    }
+}
+
+/// The defect itself: a runner holding 64 MiB of its own when it starts the program. Before
+/// the launcher, a forked child was charged those pages; now the figure stays the program's.
+#[test]
+fn the_runners_own_memory_is_never_charged_to_the_program() {
+    use_xtask_launcher();
+    let ballast: Vec<u8> = (0..64 << 20).map(|i| i as u8).collect();
+    let limits = Limits {
+        time: std::time::Duration::from_secs(10),
+        output_cap: 1 << 20,
+    };
+    let no_args: [&str; 0] = [];
+    let outcome = run::run(Path::new("/bin/true"), &no_args, None, &limits).unwrap();
+    assert!(
+        outcome.peak_memory < 8 << 20,
+        "peak {} bytes with the runner holding {} MiB",
+        outcome.peak_memory,
+        ballast.len() >> 20
+    );
+    assert!(outcome.peak_memory > 0);
+    std::hint::black_box(&ballast);
+}
