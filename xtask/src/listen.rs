@@ -92,6 +92,68 @@ fn bind(port: Option<u16>) -> Result<(Server, u16), String> {
     })
 }
 
+/// Why a request is refused before its body is read, if it is: only competitive-companion may
+/// import. The extension POSTs `application/json` from an extension origin (or none); a web
+/// page can send a "simple" cross-origin POST (`text/plain`, no preflight) to localhost, but
+/// it always carries its `http(s)://` origin. No CORS is granted, so a page cannot read answers
+/// either.
+fn refusal(request: &Request) -> Option<(u16, String)> {
+    let header = |name: &'static str| {
+        request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str().to_string())
+    };
+    if *request.method() == Method::Options {
+        return Some((
+            403,
+            "OPTIONS: cross-origin requests are refused (no CORS is granted); \
+             competitive-companion needs none"
+                .to_string(),
+        ));
+    }
+    if *request.method() != Method::Post {
+        return Some((
+            405,
+            format!(
+                "{} {}: POST a competitive-companion payload to /",
+                request.method(),
+                request.url()
+            ),
+        ));
+    }
+    if let Some(origin) = header("Origin") {
+        let lower = origin.to_ascii_lowercase();
+        if lower.starts_with("http://") || lower.starts_with("https://") {
+            return Some((
+                403,
+                format!(
+                    "a web page ({origin}) may not import problems; only the \
+                     competitive-companion extension may; nothing was written"
+                ),
+            ));
+        }
+    }
+    let content_type = header("Content-Type").unwrap_or_default();
+    let media_type = content_type.split(';').next().unwrap_or_default().trim();
+    if !media_type.eq_ignore_ascii_case("application/json") {
+        let shown = if content_type.is_empty() {
+            "none".to_string()
+        } else {
+            content_type
+        };
+        return Some((
+            415,
+            format!(
+                "Content-Type {shown}: competitive-companion sends application/json; nothing was \
+                 written"
+            ),
+        ));
+    }
+    None
+}
+
 /// Answers one request and prints one line about it.
 fn handle(mut request: Request, root: &Path) {
     let (status, message) = answer(&mut request, root);
@@ -105,15 +167,14 @@ fn handle(mut request: Request, root: &Path) {
 }
 
 fn answer(request: &mut Request, root: &Path) -> (u16, String) {
-    if *request.method() != Method::Post {
-        return (
-            405,
-            format!(
-                "{} {}: POST a competitive-companion payload to /",
-                request.method(),
-                request.url()
-            ),
-        );
+    if let Some(refusal) = refusal(request) {
+        return refusal;
+    }
+    if request
+        .body_length()
+        .is_some_and(|length| length as u64 > MAX_BODY)
+    {
+        return (413, format!("body over {MAX_BODY} bytes: not a payload"));
     }
     let mut body = Vec::new();
     if let Err(err) = request

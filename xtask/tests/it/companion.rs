@@ -296,6 +296,12 @@ struct Listener {
 }
 
 impl Listener {
+    /// A client of the listener on `port`, for requests from other threads (its child and line
+    /// receivers stay with the listener that started it).
+    fn client(port: u16) -> Client {
+        Client { port }
+    }
+
     fn start(root: &Path) -> Listener {
         let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
             .args(["listen", "--port", "0", "--root", root.to_str().unwrap()])
@@ -344,28 +350,67 @@ impl Listener {
             .expect("an error line from the listener")
     }
 
+    /// Sends one request; returns the status and the body.
+    fn request(&self, method: &str, body: &[u8]) -> (u16, String) {
+        Listener::client(self.port).request(method, body)
+    }
+
+    /// Sends one request with these header lines; returns the status and the body.
+    fn request_with(&self, method: &str, headers: &[&str], body: &[u8]) -> (u16, String) {
+        Listener::client(self.port).request_with(method, headers, body)
+    }
+}
+
+/// Sends requests to a listener over plain TCP connections (from any thread).
+#[derive(Debug, Clone, Copy)]
+struct Client {
+    port: u16,
+}
+
+impl Client {
     /// Sends one request over a plain TCP connection; returns the status and the body.
     fn request(&self, method: &str, body: &[u8]) -> (u16, String) {
+        self.request_with(method, &["Content-Type: application/json"], body)
+    }
+
+    /// [`Listener::request`] with the given header lines (besides Host, Content-Length and
+    /// Connection). The body is written on a thread of its own, its errors ignored, so that a
+    /// listener that answers before reading all of it is still heard.
+    fn request_with(&self, method: &str, headers: &[&str], body: &[u8]) -> (u16, String) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream
-            .set_read_timeout(Some(Duration::from_secs(20)))
+            .set_read_timeout(Some(Duration::from_secs(30)))
             .unwrap();
-        write!(
-            stream,
-            "{method} / HTTP/1.1\r\nHost: localhost:{}\r\nContent-Type: application/json\r\n\
-             Content-Length: {}\r\nConnection: close\r\n\r\n",
-            self.port,
+        let mut head = format!("{method} / HTTP/1.1\r\nHost: localhost:{}\r\n", self.port);
+        for header in headers {
+            head.push_str(header);
+            head.push_str("\r\n");
+        }
+        head.push_str(&format!(
+            "Content-Length: {}\r\nConnection: close\r\n\r\n",
             body.len()
-        )
-        .unwrap();
-        stream.write_all(body).unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
+        ));
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut writer = stream.try_clone().unwrap();
+        let body = body.to_vec();
+        let sending = std::thread::spawn(move || {
+            let _ = writer.write_all(&body);
+        });
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let _ = sending.join();
+        let response = String::from_utf8_lossy(&response).into_owned();
         let status = response
             .split(' ')
             .nth(1)
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("not an HTTP response: {response:?}"));
+        assert!(
+            !response
+                .to_ascii_lowercase()
+                .contains("access-control-allow"),
+            "no CORS is ever granted: {response}"
+        );
         let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
         (status, body.to_string())
     }
@@ -429,4 +474,141 @@ fn the_listener_imports_posted_problems_and_survives_bad_requests() {
     assert_eq!(tree(&dir_2580), before_2580);
 
     assert!(listener.stderr.try_recv().is_err(), "no other complaint");
+}
+
+/// A payload for BOJ `id`, made from the BOJ 1000 one.
+fn payload_for(id: u32) -> Vec<u8> {
+    let text = fs::read_to_string(payload("boj-1000.json")).unwrap();
+    text.replace("problem/1000", &format!("problem/{id}"))
+        .replace("\"A+B\"", &format!("\"Problem {id}\""))
+        .into_bytes()
+}
+
+/// Real use (issue 22): a 12-problem workbook sent at once, bodies far too large and not text,
+/// and requests from web pages: every bad one gets a 4xx with a reason on stderr, nothing is
+/// written for it, and the listener answers the next request.
+#[test]
+fn the_listener_takes_a_workbook_at_once_and_refuses_what_is_not_the_extension() {
+    let root = scratch("companion", "workbook");
+    let listener = Listener::start(&root);
+
+    // Twelve problems POSTed concurrently, as a workbook page makes the extension do.
+    let port = listener.port;
+    let senders: Vec<_> = (2000..2012)
+        .map(|id| {
+            let listener = Listener::client(port);
+            std::thread::spawn(move || listener.request("POST", &payload_for(id)))
+        })
+        .collect();
+    for sender in senders {
+        let (status, body) = sender.join().unwrap();
+        assert_eq!(status, 201, "{body}");
+    }
+    for _ in 0..12 {
+        assert!(listener.line().contains(": created "));
+    }
+    let problems = root.join("problems");
+    for id in 2000..2012 {
+        let dir = problems.join(format!("boj-{id}"));
+        assert_eq!(
+            fs::read_to_string(dir.join("samples/2.out")).unwrap(),
+            "42\n"
+        );
+        let main = fs::read_to_string(dir.join("src/main.rs")).unwrap();
+        assert!(
+            main.starts_with(&format!("//! BOJ {id} (Problem {id}): ")),
+            "{main}"
+        );
+    }
+    let created = listing(&problems);
+
+    // Too large (20 MB) and not UTF-8: 4xx, and the listener goes on.
+    let (status, body) = listener.request("POST", &vec![b' '; 20 << 20]);
+    assert_eq!(status, 413, "{body}");
+    assert!(listener.error_line().starts_with("rejected (413): "));
+    let (status, body) = listener.request("POST", b"{\"name\": \"\xff\xfe\"}");
+    assert_eq!(status, 400, "{body}");
+    assert!(listener.error_line().starts_with("rejected (400): "));
+
+    // A web page's "simple" request (text/plain, no preflight), a request carrying a web
+    // origin, and a preflight: refused, each with its reason, with a valid payload each time.
+    let valid = payload_for(3000);
+    let (status, body) = listener.request_with("POST", &["Content-Type: text/plain"], &valid);
+    assert_eq!(status, 415, "{body}");
+    let line = listener.error_line();
+    assert!(
+        line.starts_with("rejected (415): Content-Type text/plain"),
+        "{line}"
+    );
+    let (status, body) = listener.request_with(
+        "POST",
+        &[
+            "Content-Type: application/json",
+            "Origin: https://example.com",
+        ],
+        &valid,
+    );
+    assert_eq!(status, 403, "{body}");
+    let line = listener.error_line();
+    assert!(
+        line.contains("a web page (https://example.com) may not import"),
+        "{line}"
+    );
+    let (status, _) = listener.request_with(
+        "OPTIONS",
+        &[
+            "Origin: https://example.com",
+            "Access-Control-Request-Method: POST",
+        ],
+        b"",
+    );
+    assert_eq!(status, 403);
+    listener.error_line();
+    assert_eq!(listing(&problems), created, "nothing was written");
+
+    // The extension's own origin is welcome, and the listener still serves.
+    let (status, body) = listener.request_with(
+        "POST",
+        &[
+            "Content-Type: application/json",
+            "Origin: chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl",
+        ],
+        &valid,
+    );
+    assert_eq!(status, 201, "{body}");
+    assert!(problems.join("boj-3000/samples/1.in").is_file());
+}
+
+/// A title is data: it reaches only the one-line comment at the top of `src/main.rs`, however
+/// it is written.
+#[test]
+fn a_hostile_title_stays_a_comment() {
+    let root = scratch("companion", "hostile-title");
+    write_minimal_workspace(&root);
+    // Its own problem id: the module's tests share one target folder, and boj-1000 is taken.
+    let original = String::from_utf8(payload_for(4000)).unwrap();
+    let hostile = original.replace(
+        "\"Problem 4000\"",
+        r#""A+B */ }\n\r\nfn main() { std::process::exit(7) } /* \"quoted\" \u2028 end""#,
+    );
+    let file = root.join("hostile.json");
+    fs::write(&file, hostile).unwrap();
+    let out = new_from("4000", &file, &root);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let main = fs::read_to_string(root.join("problems/boj-4000/src/main.rs")).unwrap();
+    let first = main.lines().next().unwrap();
+    assert!(first.starts_with("//! BOJ 4000 (A+B */ }"), "{first}");
+    let carrying: Vec<&str> = main.lines().filter(|l| l.contains("exit(7)")).collect();
+    assert_eq!(
+        carrying,
+        [first],
+        "the title reaches one comment line only:\n{main}"
+    );
+    // It still builds and runs the template: the title changed no code.
+    let samples = root.join("problems/boj-4000/samples");
+    fs::write(samples.join("1.out"), "1\n2\n").unwrap();
+    fs::remove_file(samples.join("2.in")).unwrap();
+    fs::remove_file(samples.join("2.out")).unwrap();
+    let out = xtask(&["test", "--root", root.to_str().unwrap(), "4000"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
 }
