@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 
 /// The workspace the xtask works in, found at run time (never from the path it was compiled
@@ -46,6 +46,54 @@ fn is_workspace_root(dir: &Path) -> bool {
         .ok()
         .and_then(|text| text.parse::<toml::Table>().ok())
         .is_some_and(|table| table.contains_key("workspace"))
+}
+
+/// What a problem's `Cargo.toml` says about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ManifestInfo {
+    /// The package name.
+    pub name: String,
+    /// `default-run` when set, else the package name.
+    pub solver_bin: String,
+    /// `[package.metadata.boj]`.
+    pub meta: Meta,
+    /// The judge, checked against what it needs.
+    pub judge: JudgeRule,
+}
+
+/// Reads a problem's `Cargo.toml` text: its package, `default-run` and `[package.metadata.boj]`
+/// (unknown keys refused), and checks that the judge has what it needs. The error says why, for
+/// the caller to put after the file's name.
+pub fn read_manifest(text: &str) -> std::result::Result<ManifestInfo, String> {
+    let parsed: Manifest = toml::from_str(text).map_err(|err| {
+        let place = err.span().map_or(String::new(), |span| {
+            let mut start = span.start.min(text.len());
+            while !text.is_char_boundary(start) {
+                start -= 1;
+            }
+            let before = &text[..start];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+            format!("line {line}, column {column}: ")
+        });
+        // toml's messages may run over several lines; a report line is one.
+        let message: Vec<&str> = err.message().lines().map(str::trim).collect();
+        format!("{place}{}", message.join("; "))
+    })?;
+    let package = parsed.package.ok_or("no [package]")?;
+    let meta = package
+        .metadata
+        .and_then(|m| m.boj)
+        .ok_or("no [package.metadata.boj] table")?;
+    let judge = meta
+        .judge_rule()
+        .map_err(|why| format!("[package.metadata.boj]: {why}"))?;
+    Ok(ManifestInfo {
+        solver_bin: package.default_run.unwrap_or_else(|| package.name.clone()),
+        name: package.name,
+        meta,
+        judge,
+    })
 }
 
 /// One problem folder and what its `Cargo.toml` says about it.
@@ -236,26 +284,14 @@ impl Problem {
         }
         let text = fs::read_to_string(&manifest)
             .with_context(|| format!("cannot read {}", manifest.display()))?;
-        let parsed: Manifest = toml::from_str(&text)
-            .with_context(|| format!("cannot parse {}", manifest.display()))?;
-        let Some(package) = parsed.package else {
-            bail!("{} has no [package]", manifest.display());
-        };
-        let Some(meta) = package.metadata.and_then(|m| m.boj) else {
-            bail!("{} has no [package.metadata.boj] table", manifest.display());
-        };
-        let judge = match meta.judge_rule() {
-            Ok(judge) => judge,
-            Err(why) => bail!("{}: [package.metadata.boj]: {why}", manifest.display()),
-        };
-        let solver_bin = package.default_run.unwrap_or_else(|| package.name.clone());
+        let read = read_manifest(&text).map_err(|why| anyhow!("{}: {why}", manifest.display()))?;
         Ok(Problem {
-            name: package.name,
+            name: read.name,
             dir,
             manifest,
-            solver_bin,
-            meta,
-            judge,
+            solver_bin: read.solver_bin,
+            meta: read.meta,
+            judge: read.judge,
         })
     }
 
@@ -421,6 +457,17 @@ mod tests {
         let mut names = vec!["10", "2", "a10", "a2", "1", "b", "01"];
         names.sort_by(|a, b| natural_cmp(a, b));
         assert_eq!(names, ["1", "01", "2", "10", "a2", "a10", "b"]);
+    }
+
+    #[test]
+    fn a_manifest_error_is_one_line_with_its_place() {
+        // Found by the manifest fuzz target: toml's message for this runs over two lines.
+        let text = "[package]\nname = \"boj-1\"\n[package.metadata.boj]\njudge = ,rue\n";
+        let why = read_manifest(text).unwrap_err();
+        assert!(!why.contains('\n'), "{why}");
+        assert!(why.starts_with("line 4, column 9: "), "{why}");
+        let why = read_manifest("[package]\nname = \"boj-1\"\n").unwrap_err();
+        assert_eq!(why, "no [package.metadata.boj] table");
     }
 
     #[test]

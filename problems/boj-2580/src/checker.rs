@@ -9,7 +9,8 @@ use std::fs;
 use std::io::{self, Write};
 use std::process;
 
-use sudoku_core::{check_solution, CheckError, Format, Grid, ParseError};
+use boj_2580::judge;
+use sudoku_core::Grid;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,13 +21,7 @@ fn main() {
         Ok(puzzle) => puzzle,
         Err(err) => exit_with(2, &format!("{}: not a puzzle: {}", args[0], err)),
     };
-    let verdict = match Grid::parse_as(&read(&args[2]), Format::Spaced) {
-        Ok(output) => check_solution(&puzzle, &output),
-        // A digit repeated in the output is a wrong answer like any other, not a format error.
-        Err(ParseError::RepeatedGiven(conflict)) => Err(CheckError::Repeated(conflict)),
-        Err(err) => exit_with(1, &format!("wrong answer: output is not a grid: {}", err)),
-    };
-    match verdict {
+    match judge(&puzzle, &read(&args[2])) {
         Ok(()) => exit_with(0, "ok: a valid solution"),
         Err(err) => exit_with(1, &format!("wrong answer: {}", err)),
     }

@@ -6,5 +6,6 @@ mod float;
 mod judge;
 mod memory;
 mod new;
+mod properties;
 mod stress;
 mod support;

@@ -6,6 +6,7 @@
 
 mod fixtures;
 mod parse;
+mod properties;
 mod public_sets;
 mod reference;
 mod solve;

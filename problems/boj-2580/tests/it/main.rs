@@ -205,3 +205,104 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_1() {
         assert!(!stderr.contains("panicked"), "{}: {}", name, stderr);
     }
 }
+
+/// The in-suite twin of `fuzz/fuzz_targets/checker.rs`: outputs made by editing a valid
+/// solution (digits swapped or changed, separators and lines broken) are accepted exactly when a
+/// validator written here from scratch finds 81 digits 1-9, every given kept, no unit repeated.
+#[test]
+fn the_checker_accepts_an_output_exactly_when_it_is_a_valid_completion() {
+    const SOLUTION: &str =
+        "135469278782135649469278135321546897874913526596827413917652384643781952258394761";
+    let mut state = 2580u64;
+    let mut below = |n: usize| {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    };
+    let (mut accepted, mut rejected) = (0, 0);
+    for _ in 0..3000 {
+        let mut cells = [0u8; 81];
+        for (i, digit) in SOLUTION.bytes().enumerate() {
+            if below(3) == 0 {
+                cells[i] = digit - b'0';
+            }
+        }
+        let puzzle = sudoku_core::Grid::from_cells(cells).unwrap();
+        let mut digits: Vec<u8> = SOLUTION.bytes().map(|b| b - b'0').collect();
+        match below(4) {
+            0 => {}
+            // Swap two cells (sometimes a valid other solution: a swap within a unit never is).
+            1 => digits.swap(below(81), below(81)),
+            2 => digits[below(81)] = below(10) as u8,
+            _ => {
+                // Swap two digits everywhere: valid whenever no given holds either.
+                let (a, b) = (1 + below(9) as u8, 1 + below(9) as u8);
+                for d in &mut digits {
+                    *d = if *d == a {
+                        b
+                    } else if *d == b {
+                        a
+                    } else {
+                        *d
+                    };
+                }
+            }
+        }
+        let mut output = String::new();
+        let mut broken = false;
+        for (i, d) in digits.iter().enumerate() {
+            output.push(char::from(b'0' + d));
+            let separator = match (i % 9 == 8, below(400)) {
+                (_, 0) => '\n',
+                (_, 1) => 'x',
+                (true, _) => '\n',
+                (false, _) => ' ',
+            };
+            broken |= separator != if i % 9 == 8 { '\n' } else { ' ' };
+            output.push(separator);
+        }
+        let verdict = boj_2580::judge(&puzzle, &output);
+        let valid = valid_completion(&cells, &output);
+        if broken {
+            // Rows broken or a stray character: never accepted as a valid grid would be.
+            assert!(verdict.is_err() || valid, "{verdict:?}\n{output}");
+        } else {
+            assert_eq!(verdict.is_ok(), valid, "{verdict:?}\n{output}");
+        }
+        if verdict.is_ok() {
+            accepted += 1;
+        } else {
+            rejected += 1;
+        }
+    }
+    assert!(
+        accepted > 300 && rejected > 300,
+        "{accepted} accepted, {rejected} rejected"
+    );
+}
+
+/// 81 digits 1-9 (whitespace aside, nothing else) keeping every given, each unit a permutation.
+fn valid_completion(givens: &[u8; 81], output: &str) -> bool {
+    let digits: Vec<u8> = output
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+        .collect();
+    if digits.len() != 81 || digits.contains(&0) {
+        return false;
+    }
+    if (0..81).any(|i| givens[i] != 0 && givens[i] != digits[i]) {
+        return false;
+    }
+    (0..9).all(|u| {
+        let (mut row, mut column, mut square) = (0u16, 0u16, 0u16);
+        for k in 0..9 {
+            row |= 1 << digits[u * 9 + k];
+            column |= 1 << digits[k * 9 + u];
+            square |= 1 << digits[(u / 3 * 3 + k / 3) * 9 + u % 3 * 3 + k % 3];
+        }
+        row == 0x3fe && column == 0x3fe && square == 0x3fe
+    })
+}

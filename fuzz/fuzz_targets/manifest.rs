@@ -1,0 +1,28 @@
+//! Fuzz target: a problem's `Cargo.toml` as the xtask reads it. Any text: no panic, an error
+//! is one line, and an accepted manifest's judge has what it needs.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use xtask::problem::{read_manifest, JudgeKind, JudgeRule};
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match read_manifest(text) {
+        Ok(read) => {
+            assert!(!read.solver_bin.is_empty() || read.name.is_empty());
+            match (&read.judge, read.meta.judge) {
+                (JudgeRule::Exact, JudgeKind::Exact) => {}
+                (JudgeRule::Checker(name), JudgeKind::Checker) => {
+                    assert_eq!(Some(name), read.meta.checker.as_ref())
+                }
+                (JudgeRule::Float(error), JudgeKind::Float) => {
+                    assert!(error.is_finite() && *error >= 0.0)
+                }
+                other => panic!("judge and rule disagree: {other:?}"),
+            }
+        }
+        Err(why) => assert!(!why.contains('\n'), "{why}"),
+    }
+});

@@ -1,0 +1,191 @@
+//! Property tests of the xtask's readers, the in-suite twins of `fuzz/fuzz_targets/`
+//! (payload, manifest, float; seeded, a few thousand cases each): edited inputs never panic,
+//! and what is accepted keeps each reader's promises.
+
+use std::fs;
+use std::path::Path;
+
+use xtask::companion::Import;
+use xtask::judge::float::{compare, number, tokens_match};
+use xtask::problem::{read_manifest, JudgeKind, JudgeRule};
+
+/// SplitMix64, so that a failure names a seed that repeats it.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+
+    /// `text` with one to four bytes deleted, replaced or inserted (from `alphabet`).
+    fn edit(&mut self, text: &[u8], alphabet: &[u8]) -> Vec<u8> {
+        let mut out = text.to_vec();
+        for _ in 0..1 + self.below(4) {
+            let at = self.below(out.len() + 1);
+            let byte = alphabet[self.below(alphabet.len())];
+            match self.below(3) {
+                0 if at < out.len() => {
+                    out.remove(at);
+                }
+                1 if at < out.len() => out[at] = byte,
+                _ => out.insert(at, byte),
+            }
+        }
+        out
+    }
+}
+
+fn data(path: &str) -> Vec<u8> {
+    fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+}
+
+#[test]
+fn an_edited_payload_is_read_or_refused_never_a_panic() {
+    let payloads = [
+        data("tests/data/companion/boj-1000.json"),
+        data("tests/data/companion/boj-1008.json"),
+        data("tests/data/companion/boj-2580.json"),
+    ];
+    let alphabet = b"{}[]\":,0123456789 \\\n\r\xffaeiu-.";
+    let mut rng = Rng(1000);
+    let mut accepted = 0;
+    for i in 0..4000 {
+        let text = rng.edit(&payloads[i % payloads.len()], alphabet);
+        if let Ok(import) = Import::parse(&text) {
+            accepted += 1;
+            assert!(import.id > 0);
+            assert!(
+                import.url.contains(&import.id.to_string()),
+                "{}",
+                import.url
+            );
+            assert!(import.time_limit_ms > 0 && import.memory_limit_mb > 0);
+            for sample in &import.samples {
+                assert!(!sample.input.contains('\r') && !sample.output.contains('\r'));
+            }
+        }
+    }
+    assert!(accepted > 100, "only {accepted} edits were still payloads");
+}
+
+#[test]
+fn an_edited_manifest_is_read_or_refused_in_one_line() {
+    let manifests = [
+        data("../problems/boj-2239/Cargo.toml"),
+        data("../problems/boj-2580/Cargo.toml"),
+        data("tests/data/stress/uf-wrong/Cargo.toml"),
+    ];
+    let alphabet = b"[]=\"'.,-_ \n#abcdefghijklmnopqrstuvwxyz0123456789";
+    let mut rng = Rng(2239);
+    let (mut accepted, mut refused) = (0, 0);
+    for i in 0..4000 {
+        let bytes = rng.edit(&manifests[i % manifests.len()], alphabet);
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
+        match read_manifest(&text) {
+            Ok(read) => {
+                accepted += 1;
+                match (&read.judge, read.meta.judge) {
+                    (JudgeRule::Exact, JudgeKind::Exact) => {}
+                    (JudgeRule::Checker(name), JudgeKind::Checker) => {
+                        assert_eq!(Some(name), read.meta.checker.as_ref())
+                    }
+                    (JudgeRule::Float(error), JudgeKind::Float) => {
+                        assert!(error.is_finite() && *error >= 0.0)
+                    }
+                    other => panic!("judge and rule disagree: {other:?}"),
+                }
+            }
+            Err(why) => {
+                refused += 1;
+                assert!(!why.contains('\n') && !why.is_empty(), "{why:?}");
+            }
+        }
+    }
+    assert!(
+        accepted > 100 && refused > 100,
+        "{accepted} read, {refused} refused"
+    );
+}
+
+/// Tokens built from parts whose validity is known by construction, against `number`; then
+/// whole outputs against `compare`.
+#[test]
+fn the_float_judge_reads_exactly_plain_decimal_numbers() {
+    let mut rng = Rng(1008);
+    let mut numbers = 0;
+    for _ in 0..20_000 {
+        let mut token = String::new();
+        let mut valid = true;
+        let digits = |rng: &mut Rng, n: usize| -> String {
+            (0..n)
+                .map(|_| char::from(b'0' + rng.below(10) as u8))
+                .collect()
+        };
+        token.push_str(["", "+", "-", "--"][rng.below(4)]);
+        valid &= !token.starts_with("--");
+        let whole = rng.below(3);
+        token.push_str(&digits(&mut rng, whole));
+        let mut fraction = 0;
+        if rng.below(2) == 0 {
+            token.push('.');
+            fraction = rng.below(3);
+            token.push_str(&digits(&mut rng, fraction));
+            valid &= fraction > 0;
+        }
+        valid &= whole + fraction > 0;
+        if rng.below(3) == 0 {
+            token.push(['e', 'E'][rng.below(2)]);
+            token.push_str(["", "+", "-"][rng.below(3)]);
+            let exponent = rng.below(3);
+            token.push_str(&digits(&mut rng, exponent));
+            valid &= exponent > 0;
+        }
+        match rng.below(10) {
+            0 => {
+                token.push_str(["x", "inf", "nan", "_1", "."][rng.below(5)]);
+                valid = false;
+            }
+            1 => {
+                token = ["inf", "-inf", "NaN", "infinity", "0x1p3"][rng.below(5)].to_string();
+                valid = false;
+            }
+            _ => {}
+        }
+        let read = number(&token);
+        assert_eq!(read.is_some(), valid, "{token:?}");
+        if let Some(value) = read {
+            numbers += 1;
+            assert_eq!(token.parse::<f64>().ok(), Some(value), "{token:?}");
+            assert!(tokens_match(token.as_bytes(), token.as_bytes(), 0.0));
+        }
+    }
+    assert!(numbers > 5000, "{numbers}");
+
+    // Whole outputs: equal ones always match; a nudge within the error matches; one far
+    // outside it is reported at its own token.
+    for _ in 0..2000 {
+        let values: Vec<f64> = (0..1 + rng.below(6))
+            .map(|_| rng.below(2_000_001) as f64 / 1000.0 - 1000.0)
+            .collect();
+        let separator = ["\n", " ", "  \t"][rng.below(3)];
+        let text = |values: &[f64]| -> Vec<u8> {
+            let tokens: Vec<String> = values.iter().map(|v| format!("{v}")).collect();
+            tokens.join(separator).into_bytes()
+        };
+        let expected = text(&values);
+        assert_eq!(compare(&expected, &expected, 1e-9), Ok(()));
+        let mut nudged = values.clone();
+        let at = rng.below(values.len());
+        nudged[at] += 5e-7;
+        assert_eq!(compare(&expected, &text(&nudged), 1e-6), Ok(()));
+        nudged[at] += 0.5;
+        let mismatch = compare(&expected, &text(&nudged), 1e-6).unwrap_err();
+        assert_eq!(mismatch.index, at + 1);
+    }
+}
