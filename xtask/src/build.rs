@@ -40,6 +40,8 @@ pub struct Executables {
     pub solver: PathBuf,
     /// The checker, for `judge = "checker"` problems.
     pub checker: Option<PathBuf>,
+    /// The interactor, for `judge = "interactive"` problems.
+    pub interactor: Option<PathBuf>,
     /// The stress generator (`generator` in the metadata), when the problem has one.
     pub generator: Option<PathBuf>,
     /// The stress reference (`reference` in the metadata), when the problem has one.
@@ -75,14 +77,20 @@ pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executa
                         )
                     })
             };
-            let checker = match &problem.judge {
-                JudgeRule::Checker(bin) => Some(find(bin)?),
-                JudgeRule::Exact | JudgeRule::Float(_) => None,
-            };
+            let helper = |bin: &Option<&String>| bin.map(|b| find(b)).transpose();
+            let checker = helper(&match &problem.judge {
+                JudgeRule::Checker(bin) => Some(bin),
+                _ => None,
+            })?;
+            let interactor = helper(&match &problem.judge {
+                JudgeRule::Interactive(bin) => Some(bin),
+                _ => None,
+            })?;
             let meta = &problem.meta;
             Ok(Executables {
                 solver: find(&problem.solver_bin)?,
                 checker,
+                interactor,
                 generator: meta.generator.as_deref().map(find).transpose()?,
                 reference: meta.reference.as_deref().map(find).transpose()?,
             })

@@ -76,6 +76,8 @@ pub struct Import {
     pub memory_limit_mb: u64,
     /// The samples in page order, with `\n` line ends and a final newline.
     pub samples: Vec<SampleText>,
+    /// The page says the problem is interactive (BOJ's own pages never do: the user says it).
+    pub interactive: bool,
 }
 
 /// One sample's text, to be written as `samples/N.in` and `samples/N.out` (N from 1).
@@ -98,7 +100,7 @@ pub enum PayloadError {
         /// The payload's `url`.
         url: String,
     },
-    /// Well-formed, but nothing `cargo xtask test` could judge (interactive, file I/O,
+    /// Well-formed, but nothing `cargo xtask test` could judge (file I/O,
     /// nonsensical limits).
     Unsupported(String),
 }
@@ -143,9 +145,6 @@ impl Import {
             url: payload.url.clone(),
         })?;
         let unsupported = |why: String| Err(PayloadError::Unsupported(format!("BOJ {id}: {why}")));
-        if payload.interactive {
-            return unsupported("interactive problems cannot be judged from samples".into());
-        }
         for (side, stream, wanted) in [
             ("input", &payload.input, "stdin"),
             ("output", &payload.output, "stdout"),
@@ -182,6 +181,7 @@ impl Import {
             time_limit_ms,
             memory_limit_mb,
             samples,
+            interactive: payload.interactive,
         })
     }
 

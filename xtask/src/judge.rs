@@ -16,6 +16,7 @@ use anyhow::{Context, Result};
 pub mod float;
 
 use crate::problem::{JudgeRule, Problem, Sample};
+use crate::run::interact::{self, Interaction, Transcript};
 use crate::run::{self, Exit, Limits, Outcome};
 use crate::scratch::Scratch;
 
@@ -69,6 +70,8 @@ pub struct JudgeOptions {
     /// The checker executable; required when the problem's judge is `checker`
     /// (see [`crate::build::Executables`]).
     pub checker: Option<PathBuf>,
+    /// The interactor executable; required when the problem's judge is `interactive`.
+    pub interactor: Option<PathBuf>,
     /// Stdout cap in bytes; `None` means [`run::DEFAULT_OUTPUT_CAP`] (64 MiB).
     pub output_cap: Option<u64>,
     /// Overrides the problem's time limit.
@@ -108,6 +111,20 @@ pub enum Detail {
         exit: Exit,
         /// The tail of its stderr.
         message: String,
+    },
+    /// Interactive judge: what the two sides said and how the interactor ended (WA, JE, TLE),
+    /// or how the solution ended (RE).
+    Interaction {
+        /// How the solution ended.
+        solution: Exit,
+        /// The last lines each side wrote, in order.
+        transcript: Transcript,
+        /// How the interactor ended.
+        interactor: Exit,
+        /// The end of the interactor's stderr (its reason, when it rejects).
+        interactor_stderr: String,
+        /// The end of the solution's stderr.
+        solution_stderr: String,
     },
     /// RE: how the solver ended and the tail of its stderr.
     Crash {
@@ -242,7 +259,7 @@ pub fn run_samples_with(
 ) -> Result<ProblemReport> {
     let samples = problem.samples()?;
     let mut report = start_report(problem, options)?;
-    let judge = Judge::new(&problem.judge, options.checker.as_deref())?;
+    let judge = Judge::new(&problem.judge, options)?;
     for sample in &samples {
         let case = judge_case(sample, solver, &judge, &report.limits)?;
         on_case(&case);
@@ -260,19 +277,28 @@ pub enum Judge {
     Checker(PathBuf),
     /// Token by token, numbers within this absolute or relative error.
     Float(f64),
+    /// The solution talks to this interactor, which decides.
+    Interactive(PathBuf),
 }
 
 impl Judge {
-    /// The judge for a problem's rule; a checker rule needs the checker's executable.
-    pub fn new(rule: &JudgeRule, checker: Option<&Path>) -> Result<Judge> {
+    /// The judge for a problem's rule, with the checker or interactor executable it needs from
+    /// `options`.
+    pub fn new(rule: &JudgeRule, options: &JudgeOptions) -> Result<Judge> {
+        let executable = |given: &Option<PathBuf>, role: &str, name: &str| {
+            given
+                .clone()
+                .with_context(|| format!("no {role} executable for `{name}` was built"))
+        };
         Ok(match rule {
             JudgeRule::Exact => Judge::Exact,
             JudgeRule::Float(error) => Judge::Float(*error),
-            JudgeRule::Checker(name) => Judge::Checker(
-                checker
-                    .with_context(|| format!("no checker executable for `{name}` was built"))?
-                    .to_path_buf(),
-            ),
+            JudgeRule::Checker(name) => {
+                Judge::Checker(executable(&options.checker, "checker", name)?)
+            }
+            JudgeRule::Interactive(name) => {
+                Judge::Interactive(executable(&options.interactor, "interactor", name)?)
+            }
         })
     }
 }
@@ -301,6 +327,9 @@ pub fn judge_case(
     judge: &Judge,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
+    if let Judge::Interactive(interactor) = judge {
+        return judge_interaction(sample, solver, interactor, limits);
+    }
     let run_limits = Limits {
         time: limits.time,
         output_cap: limits.output_cap,
@@ -331,6 +360,7 @@ pub fn judge_case(
         Judge::Exact => judge_exact(sample, &outcome)?,
         Judge::Float(error) => judge_float(sample, &outcome, *error)?,
         Judge::Checker(checker) => judge_with_checker(sample, checker, &outcome, limits)?,
+        Judge::Interactive(_) => unreachable!("judged above"),
     };
     Ok(case(verdict, detail))
 }
@@ -356,8 +386,65 @@ fn judge_float(sample: &Sample, outcome: &Outcome, error: f64) -> Result<(Verdic
     })
 }
 
-/// Time a checker may take; it is our code, not the contestant's.
+/// Time a checker or an interactor may take at least (and 5 × the time limit when that is
+/// more); it is the problem's code, not the contestant's.
 const CHECKER_TIME: Duration = Duration::from_secs(10);
+
+/// Runs the solution against the interactor on the sample's `.in` (its `.out` is not read) and
+/// gives the verdict, first match winning: the solution still running at the time limit (TLE),
+/// over the memory limit (MLE), the interactor exiting 1 (WA), the interactor ending any other
+/// way or outrunning its own limit (JE), the solution failing (RE), else AC.
+fn judge_interaction(
+    sample: &Sample,
+    solver: &Path,
+    interactor: &Path,
+    limits: &CaseLimits,
+) -> Result<CaseReport> {
+    let Interaction {
+        solution,
+        time,
+        peak_memory,
+        solution_stderr,
+        interactor: interactor_exit,
+        interactor_stderr,
+        transcript,
+    } = interact::interact(
+        solver,
+        interactor,
+        &sample.input,
+        limits.time,
+        CHECKER_TIME.max(limits.time * 5),
+    )?;
+    let verdict = match (solution, interactor_exit) {
+        (Exit::TimedOut, _) => Verdict::Tle,
+        _ if peak_memory > limits.memory => Verdict::Mle,
+        (_, Exit::Code(1)) => Verdict::Wa,
+        (_, Exit::Code(0)) if solution != Exit::Code(0) => Verdict::Re,
+        (_, Exit::Code(0)) => Verdict::Ac,
+        _ => Verdict::Je,
+    };
+    let detail = match verdict {
+        Verdict::Ac | Verdict::Mle => Detail::None,
+        _ => Detail::Interaction {
+            solution,
+            transcript,
+            interactor: interactor_exit,
+            interactor_stderr: String::from_utf8_lossy(&interactor_stderr)
+                .trim_end()
+                .to_string(),
+            solution_stderr: String::from_utf8_lossy(&solution_stderr)
+                .trim_end()
+                .to_string(),
+        },
+    };
+    Ok(CaseReport {
+        name: sample.name.clone(),
+        verdict,
+        time,
+        peak_memory,
+        detail,
+    })
+}
 
 fn judge_with_checker(
     sample: &Sample,

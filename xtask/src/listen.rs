@@ -195,14 +195,20 @@ fn answer(request: &mut Request, root: &Path) -> (u16, String) {
         Ok(Imported::Created(dir)) => (
             201,
             format!(
-                "{}: created {} ({} samples, {} ms, {} MB, exact judge: for answers within an \
-                 error set judge = \"float\" and error = 1e-9 in its Cargo.toml); next: cargo \
-                 xtask test {}",
+                "{}: created {} ({} samples, {} ms, {} MB, {}: in its Cargo.toml, judge = \
+                 \"float\" with error = 1e-9 for answers within an error, judge = \"interactive\" \
+                 with interactor = \"boj-{}-interactor\" for a grader); next: cargo xtask test {}",
                 import.label(),
                 dir.display(),
                 import.samples.len(),
                 import.time_limit_ms,
                 import.memory_limit_mb,
+                if import.interactive {
+                    "interactive judge"
+                } else {
+                    "exact judge"
+                },
+                import.id,
                 import.id
             ),
         ),

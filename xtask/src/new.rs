@@ -25,10 +25,12 @@ pub struct NewArgs {
     /// BOJ's memory limit, in MB.
     #[arg(long, value_name = "MB", default_value_t = 256)]
     pub memory_limit_mb: u64,
-    /// How answers are judged: exact (BOJ's text rules), float (numbers within --error) or
-    /// checker (a special judge: a template `src/bin/boj-ID-checker.rs` to fill in).
-    #[arg(long, value_enum, value_name = "JUDGE", default_value_t = JudgeKind::Exact)]
-    pub judge: JudgeKind,
+    /// How answers are judged: exact (BOJ's text rules), float (numbers within --error),
+    /// checker (a special judge: a template `src/bin/boj-ID-checker.rs` to fill in) or
+    /// interactive (a grader talks to the solution: a template `src/bin/boj-ID-interactor.rs`)
+    /// [default: exact, or interactive when a payload says so].
+    #[arg(long, value_enum, value_name = "JUDGE")]
+    pub judge: Option<JudgeKind>,
     /// With `--judge float`: the absolute or relative error a number may have, e.g. 1e-9.
     #[arg(long, value_name = "E", required_if_eq("judge", "float"))]
     pub error: Option<f64>,
@@ -50,9 +52,9 @@ pub struct NewArgs {
 }
 
 impl NewArgs {
-    /// The judge asked for, with what it needs.
-    fn judge_rule(&self) -> Result<JudgeRule> {
-        match (self.judge, self.error) {
+    /// The judge asked for (`default` when none is), with what it needs.
+    fn judge_rule(&self, default: JudgeKind) -> Result<JudgeRule> {
+        match (self.judge.unwrap_or(default), self.error) {
             (JudgeKind::Float, Some(error)) if error.is_finite() && error >= 0.0 => {
                 Ok(JudgeRule::Float(error))
             }
@@ -65,6 +67,10 @@ impl NewArgs {
             (JudgeKind::Checker, None) => {
                 Ok(JudgeRule::Checker(format!("boj-{}-checker", self.id)))
             }
+            (JudgeKind::Interactive, None) => Ok(JudgeRule::Interactive(format!(
+                "boj-{}-interactor",
+                self.id
+            ))),
         }
     }
 }
@@ -128,6 +134,11 @@ impl Spec {
             memory_limit_mb: import.memory_limit_mb,
             title: Some(import.name.clone()).filter(|t| !t.is_empty()),
             samples: import.samples.clone(),
+            judge: if import.interactive {
+                JudgeRule::Interactive(format!("boj-{}-interactor", import.id))
+            } else {
+                JudgeRule::Exact
+            },
             ..Spec::default()
         }
     }
@@ -177,8 +188,13 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
         Some(root) => root.clone(),
         None => problem::project_root()?,
     };
+    let payload_judge = if payload.interactive {
+        JudgeKind::Interactive
+    } else {
+        JudgeKind::Exact
+    };
     let spec = Spec {
-        judge: args.judge_rule()?,
+        judge: args.judge_rule(payload_judge)?,
         stress: args.stress,
         ..Spec::from_import(&payload)
     };
@@ -211,7 +227,7 @@ fn scaffold(args: &NewArgs) -> Result<()> {
         id: args.id,
         time_limit_ms: args.time_limit_ms,
         memory_limit_mb: args.memory_limit_mb,
-        judge: args.judge_rule()?,
+        judge: args.judge_rule(JudgeKind::Exact)?,
         stress: args.stress,
         ..Spec::default()
     };
@@ -226,10 +242,22 @@ fn print_created(target: &Path, spec: &Spec) {
         "  Cargo.toml        [package.metadata.boj]: {} ms, {} MB, {}",
         spec.time_limit_ms, spec.memory_limit_mb, spec.judge
     );
-    println!("  src/main.rs       reads stdin once, writes stdout through one buffer");
+    if let JudgeRule::Interactive(_) = spec.judge {
+        println!("  src/main.rs       answers each line it reads, flushing after each");
+    } else {
+        println!("  src/main.rs       reads stdin once, writes stdout through one buffer");
+    }
     let id = spec.id;
-    if let JudgeRule::Checker(name) = &spec.judge {
-        println!("  src/bin/{name}.rs  a template checker (INPUT ANSWER OUTPUT): write the rule");
+    match &spec.judge {
+        JudgeRule::Checker(name) => {
+            println!(
+                "  src/bin/{name}.rs  a template checker (INPUT ANSWER OUTPUT): write the rule"
+            )
+        }
+        JudgeRule::Interactive(name) => println!(
+            "  src/bin/{name}.rs  a template interactor (INPUT = a sample's .in): write the grader"
+        ),
+        JudgeRule::Exact | JudgeRule::Float(_) => {}
     }
     if spec.stress {
         println!("  src/bin/boj-{id}-gen.rs    prints one input for SEED SIZE: make it real");
@@ -279,8 +307,13 @@ fn write_files(dir: &Path, spec: &Spec) -> Result<()> {
         ("Cargo.toml".to_string(), manifest(spec)),
         ("src/main.rs".to_string(), main_rs(spec)),
     ];
-    if let JudgeRule::Checker(name) = &spec.judge {
-        files.push((format!("src/bin/{name}.rs"), checker_rs(id)));
+    match &spec.judge {
+        JudgeRule::Checker(name) => files.push((format!("src/bin/{name}.rs"), checker_rs(id))),
+        JudgeRule::Interactive(name) => {
+            files[1].1 = interactive_main_rs(spec);
+            files.push((format!("src/bin/{name}.rs"), interactor_rs(id)));
+        }
+        JudgeRule::Exact | JudgeRule::Float(_) => {}
     }
     if spec.stress {
         files.push((format!("src/bin/boj-{id}-gen.rs"), generator_rs(id)));
@@ -309,7 +342,8 @@ fn manifest(spec: &Spec) -> String {
     let judge = match &spec.judge {
         JudgeRule::Exact => "judge = \"exact\"\n\
                              # judge = \"float\" with error = 1e-9 for answers within an error;\n\
-                             # judge = \"checker\" with checker = \"boj-ID-checker\" for a special judge.\n"
+                             # judge = \"checker\" with checker = \"boj-ID-checker\" for a special judge;\n\
+                             # judge = \"interactive\" with interactor = \"boj-ID-interactor\" for a grader.\n"
             .replace("ID", &id.to_string()),
         JudgeRule::Float(error) => format!(
             "judge = \"float\"\n# Numbers may differ by this much, absolutely or relatively.\n\
@@ -318,6 +352,10 @@ fn manifest(spec: &Spec) -> String {
         JudgeRule::Checker(name) => format!(
             "judge = \"checker\"\n# Called as `{name} INPUT ANSWER OUTPUT`; exit 0 accepts.\n\
              checker = \"{name}\"\n"
+        ),
+        JudgeRule::Interactive(name) => format!(
+            "judge = \"interactive\"\n# Called as `{name} INPUT` (a sample's .in), talking to the \
+             solution; exit 0 accepts, 1 rejects.\ninteractor = \"{name}\"\n"
         ),
     };
     let stress = if spec.stress {
@@ -508,6 +546,98 @@ fn main() {{
         out.push('\n');
     }}
     io::stdout().write_all(out.as_bytes()).expect("cannot write standard output");
+}}
+"#
+    )
+}
+
+/// The solution template of an interactive problem: a line in, a line out, flushed at once.
+fn interactive_main_rs(spec: &Spec) -> String {
+    let id = spec.id;
+    let title = match &spec.title {
+        Some(title) => format!(" ({title})"),
+        None => String::new(),
+    };
+    format!(
+        r#"//! BOJ {id}{title}: an interactive problem. The grader's lines arrive on stdin and the
+//! solution's go to stdout; every line must be flushed before waiting for the answer.
+//!
+//! A template: it answers each line it reads with a line, until its input ends.
+
+use std::io::{{self, BufRead, Write}};
+
+fn main() {{
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for line in stdin.lock().lines() {{
+        let line = line.expect("cannot read standard input");
+        writeln!(out, "{{}}", answer(&line)).expect("cannot write standard output");
+        // The grader waits for this line: send it now, not when a buffer fills.
+        out.flush().expect("cannot write standard output");
+    }}
+}}
+
+/// A placeholder until the problem is solved: repeats the line.
+fn answer(line: &str) -> String {{
+    line.to_string()
+}}
+"#
+    )
+}
+
+/// A template interactor (grader), in the contract `cargo xtask test` judges with.
+fn interactor_rs(id: u32) -> String {
+    format!(
+        r#"//! BOJ {id}'s interactor: `boj-{id}-interactor INPUT`, where INPUT is a sample's `.in` (the
+//! secret data). Its stdout is the solution's stdin and the solution's stdout is its stdin.
+//! Exit 0 accepts; exit 1 rejects, with the reason on stderr; anything else is a judge error.
+//! Flush after every line: the solution is waiting for it.
+//!
+//! A template: it sends INPUT's first line, answers each line it reads with INPUT's next line
+//! while there is one, then rejects, as it does when the solution's output ends. Write the
+//! problem's real grader here, as BOJ describes it.
+
+use std::io::{{self, BufRead, Write}};
+use std::process;
+
+fn main() {{
+    let path = match std::env::args().nth(1) {{
+        Some(path) => path,
+        None => {{
+            eprintln!("usage: boj-{id}-interactor INPUT");
+            process::exit(2)
+        }}
+    }};
+    let input = match std::fs::read_to_string(&path) {{
+        Ok(text) => text,
+        Err(err) => {{
+            eprintln!("cannot read {{}}: {{}}", path, err);
+            process::exit(2)
+        }}
+    }};
+    let mut secret = input.lines();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if let Some(first) = secret.next() {{
+        let _ = writeln!(out, "{{}}", first);
+        let _ = out.flush();
+    }}
+    let stdin = io::stdin();
+    for line in stdin.lock().lines() {{
+        if line.is_err() {{
+            break;
+        }}
+        match secret.next() {{
+            Some(next) => {{
+                let _ = writeln!(out, "{{}}", next);
+                let _ = out.flush();
+            }}
+            None => break,
+        }}
+    }}
+    eprintln!("template interactor: write the real one");
+    process::exit(1);
 }}
 "#
     )

@@ -131,6 +131,8 @@ pub struct Meta {
     pub judge: JudgeKind,
     /// Name of the checker binary of the same package, when `judge = "checker"`.
     pub checker: Option<String>,
+    /// Name of the interactor binary of the same package, when `judge = "interactive"`.
+    pub interactor: Option<String>,
     /// The absolute or relative error a number may have, when `judge = "float"`.
     pub error: Option<f64>,
     /// Binary of the same package that prints one input: `GENERATOR SEED SIZE` (stress).
@@ -179,6 +181,14 @@ impl Meta {
                         .to_string(),
                 ),
             },
+            JudgeKind::Interactive => match &self.interactor {
+                Some(bin) => Ok(JudgeRule::Interactive(bin.clone())),
+                None => Err(
+                    "judge = \"interactive\" needs `interactor = \"BINARY\"` (a binary \
+                             of this package, called as `BINARY INPUT`)"
+                        .to_string(),
+                ),
+            },
             JudgeKind::Float => match self.error {
                 Some(error) if error.is_finite() && error >= 0.0 => Ok(JudgeRule::Float(error)),
                 Some(error) => Err(format!(
@@ -206,6 +216,8 @@ pub enum JudgeKind {
     Checker,
     /// Token by token; numbers within an absolute or relative error (`error`).
     Float,
+    /// The solution talks to the problem's interactor, which decides: exit 0 accepts.
+    Interactive,
 }
 
 impl fmt::Display for JudgeKind {
@@ -214,6 +226,7 @@ impl fmt::Display for JudgeKind {
             JudgeKind::Exact => "exact",
             JudgeKind::Checker => "checker",
             JudgeKind::Float => "float",
+            JudgeKind::Interactive => "interactive",
         })
     }
 }
@@ -225,6 +238,7 @@ impl fmt::Display for JudgeRule {
             JudgeRule::Exact => f.write_str("exact judge"),
             JudgeRule::Checker(_) => f.write_str("checker judge"),
             JudgeRule::Float(error) => write!(f, "float judge (error {error:e})"),
+            JudgeRule::Interactive(_) => f.write_str("interactive judge"),
         }
     }
 }
@@ -238,6 +252,8 @@ pub enum JudgeRule {
     Checker(String),
     /// Token by token, numbers within this absolute or relative error.
     Float(f64),
+    /// The interactor binary of this name decides.
+    Interactive(String),
 }
 
 /// One sample: `samples/NAME.in` and `samples/NAME.out`.

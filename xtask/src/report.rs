@@ -9,6 +9,7 @@ use std::time::Duration;
 use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
 
 use crate::judge::{significant_lines, CaseReport, Detail, ProblemReport, Verdict};
+use crate::run::interact::{Side, Transcript};
 
 /// Prints to stdout as a run goes; a closed stdout (`| head`) only stops the printing.
 pub fn emit(text: &str) {
@@ -128,6 +129,40 @@ impl Style {
             megabytes(case.peak_memory),
         );
         let limits = &report.limits;
+        if let Detail::Interaction {
+            solution,
+            transcript,
+            interactor,
+            interactor_stderr,
+            solution_stderr,
+        } = &case.detail
+        {
+            match case.verdict {
+                Verdict::Tle => {
+                    let _ = writeln!(
+                        out,
+                        "    killed at the time limit of {} ms, with the interactor; a solution \
+                         that waits for an answer must flush what it wrote first",
+                        limits.time.as_millis()
+                    );
+                }
+                Verdict::Wa => self.message(
+                    &mut out,
+                    &format!("wrong answer: the interactor rejected it ({interactor})"),
+                    interactor_stderr,
+                ),
+                Verdict::Re => {
+                    self.message(&mut out, &format!("{solution}; stderr"), solution_stderr)
+                }
+                _ => self.message(
+                    &mut out,
+                    &format!("the interactor itself failed ({interactor}), so this is no verdict"),
+                    interactor_stderr,
+                ),
+            }
+            self.transcript(&mut out, transcript);
+            return out;
+        }
         match (case.verdict, &case.detail) {
             (Verdict::Tle, _) => {
                 let _ = writeln!(
@@ -167,7 +202,8 @@ impl Style {
             (verdict, Detail::Diff { expected, actual }) => {
                 self.diff(&mut out, verdict, expected, actual);
             }
-            (_, Detail::None) => {}
+            // Rendered above, with the transcript.
+            (_, Detail::None | Detail::Interaction { .. }) => {}
         }
         out
     }
@@ -222,6 +258,33 @@ impl Style {
         }
         line.push('\n');
         line
+    }
+
+    /// What the two sides of an interaction said, oldest first: `>` the solution's lines, `<`
+    /// the interactor's.
+    fn transcript(&self, out: &mut String, transcript: &Transcript) {
+        let shown = transcript.lines.len();
+        let total = shown + transcript.cut;
+        if total == 0 {
+            let _ = writeln!(out, "    transcript: nothing was said");
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "    transcript ({}> solution, < interactor):",
+            if transcript.cut > 0 {
+                format!("last {shown} of {total} lines; ")
+            } else {
+                String::new()
+            }
+        );
+        for (side, line) in &transcript.lines {
+            let mark = match side {
+                Side::Solution => '>',
+                Side::Interactor => '<',
+            };
+            let _ = writeln!(out, "    {mark} {}", cut(line, self.max_line_chars));
+        }
     }
 
     fn message(&self, out: &mut String, title: &str, text: &str) {

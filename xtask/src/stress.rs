@@ -130,7 +130,9 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
             problem.manifest.display()
         );
     };
-    if problem.meta.reference.is_none() && !matches!(problem.judge, JudgeRule::Checker(_)) {
+    // A checker decides without one, and an interactive problem has no answer to compare.
+    let needs_reference = matches!(problem.judge, JudgeRule::Exact | JudgeRule::Float(_));
+    if problem.meta.reference.is_none() && needs_reference {
         bail!(
             "{} has a generator but no reference, and its {} needs the expected answer; add a \
              binary that prints it (a slow, obviously right solution) and `reference = \
@@ -149,6 +151,7 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
     };
     let options = JudgeOptions {
         checker: exe.checker.clone(),
+        interactor: exe.interactor.clone(),
         ..JudgeOptions::default()
     };
     let mut report = judge::start_report(&problem, &options)?;
@@ -160,8 +163,8 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
             .generator
             .clone()
             .context("the generator was not built")?,
-        reference: exe.reference.clone(),
-        judge: Judge::new(&problem.judge, exe.checker.as_deref())?,
+        reference: exe.reference.clone().filter(|_| needs_reference),
+        judge: Judge::new(&problem.judge, &options)?,
         limits,
         helper_limits: Limits {
             time: (limits.time * 10).max(Duration::from_secs(10)),
@@ -177,8 +180,8 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
         problem.name,
         args.cases,
         match &problem.meta.reference {
-            Some(reference) => format!(" and {reference}"),
-            None => String::new(),
+            Some(reference) if needs_reference => format!(" and {reference}"),
+            _ => String::new(),
         },
         problem.judge,
         if args.bundled { " · bundled" } else { "" },
@@ -248,10 +251,10 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
                 "  saved {} and .out ({}): `cargo xtask test {}` replays it\n  the generator \
                  wrote it as: {}\n",
                 saved.display(),
-                if bench.reference.is_some() {
-                    "the reference's answer"
-                } else {
-                    "empty: no reference; the checker judges"
+                match (&bench.reference, &bench.judge) {
+                    (Some(_), _) => "the reference's answer",
+                    (None, Judge::Interactive(_)) => "empty: the interactor judges",
+                    (None, _) => "empty: no reference; the checker judges",
                 },
                 args.problem,
                 bench.generator_command(&smallest),
@@ -439,7 +442,11 @@ fn show_input(input: &[u8]) -> String {
     const SHOWN: usize = 20;
     let text = String::from_utf8_lossy(input);
     let lines: Vec<&str> = text.lines().collect();
-    let mut out = format!("    input ({} lines):\n", lines.len());
+    let mut out = format!(
+        "    input ({} line{}):\n",
+        lines.len(),
+        if lines.len() == 1 { "" } else { "s" }
+    );
     for line in lines.iter().take(SHOWN) {
         out.push_str(&format!("    | {line}\n"));
     }

@@ -72,6 +72,7 @@ fn judge_all(args: &TestArgs) -> Result<ExitCode> {
     for (problem, exe) in problems.iter().zip(&executables) {
         let options = JudgeOptions {
             checker: exe.checker.clone(),
+            interactor: exe.interactor.clone(),
             output_cap: Some(args.output_cap),
             ..JudgeOptions::default()
         };
@@ -92,7 +93,7 @@ fn judge_all(args: &TestArgs) -> Result<ExitCode> {
         emit(&style.total(&reports));
     }
     Ok(if reports.iter().any(ProblemReport::judge_failed) {
-        eprintln!("error: a checker failed; see JE above");
+        eprintln!("error: a checker or an interactor failed; see JE above");
         ExitCode::from(2)
     } else if reports.iter().all(ProblemReport::all_accepted) {
         ExitCode::SUCCESS

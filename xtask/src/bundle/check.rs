@@ -302,26 +302,29 @@ fn scratch_dir(path: &Path) -> PathBuf {
 /// Judges the problem's samples on `exe` with `cargo xtask test`'s judge (a checker problem's
 /// checker is built by cargo, as `cargo xtask test` builds it); prints its report.
 pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<bool> {
-    let checker = match problem.judge {
-        JudgeRule::Checker(_) => {
-            let options = BuildOptions {
+    // A checker or an interactor is the problem's own code: built by cargo, as `test` does.
+    let options = match problem.judge {
+        JudgeRule::Checker(_) | JudgeRule::Interactive(_) => {
+            let build_options = BuildOptions {
                 quiet: true,
                 ..BuildOptions::default()
             };
-            build::build(std::slice::from_ref(problem), &options)?
-                .pop()
-                .and_then(|e| e.checker)
+            let built = build::build(std::slice::from_ref(problem), &build_options)?.pop();
+            JudgeOptions {
+                checker: built.as_ref().and_then(|e| e.checker.clone()),
+                interactor: built.and_then(|e| e.interactor),
+                ..JudgeOptions::default()
+            }
         }
-        JudgeRule::Exact | JudgeRule::Float(_) => None,
-    };
-    let options = JudgeOptions {
-        checker,
-        ..JudgeOptions::default()
+        JudgeRule::Exact | JudgeRule::Float(_) => JudgeOptions::default(),
     };
     let report = judge::run_samples(problem, exe, &options)?;
     print!("{}", report.render(&Style::new(ColorChoice::Auto)));
     if report.judge_failed() {
-        bail!("the checker of {} failed; see JE above", problem.name);
+        bail!(
+            "the checker or interactor of {} failed; see JE above",
+            problem.name
+        );
     }
     Ok(report.all_accepted())
 }

@@ -151,6 +151,9 @@ impl Launched {
             .arg(LAUNCH_ARG)
             .arg(program)
             .args(args)
+            // As on BOJ: no backtraces, whose symbolising can take tens of megabytes.
+            .env_remove("RUST_BACKTRACE")
+            .env_remove("RUST_LIB_BACKTRACE")
             .stdin(stdin)
             .stdout(stdout)
             .stderr(stderr)

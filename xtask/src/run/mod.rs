@@ -3,6 +3,7 @@
 //! stderr, and the program's own peak memory and CPU time from the kernel (`wait4`, taken by
 //! the [`launch`]er so that the runner's memory never counts).
 
+pub mod interact;
 pub mod launch;
 mod sys;
 

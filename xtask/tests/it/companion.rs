@@ -455,7 +455,8 @@ fn the_listener_imports_posted_problems_and_survives_bad_requests() {
     assert!(
         line.starts_with("boj-1000 \"A+B\": created ")
             && line.contains(" (2 samples, 2000 ms, 128 MB, exact judge: ")
-            && line.contains("set judge = \"float\" and error = 1e-9")
+            && line.contains("judge = \"float\" with error = 1e-9")
+            && line.contains("judge = \"interactive\" with interactor = \"boj-1000-interactor\"")
             && line.ends_with("; next: cargo xtask test 1000"),
         "{line}"
     );

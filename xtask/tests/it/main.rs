@@ -3,6 +3,7 @@
 mod bundle;
 mod companion;
 mod float;
+mod interactive;
 mod judge;
 mod memory;
 mod new;

@@ -1,0 +1,291 @@
+//! Running a solution against an interactor, as an interactive problem is judged: the
+//! interactor's stdout is the solution's stdin and the solution's stdout is the interactor's
+//! stdin, relayed by the runner, which keeps a transcript of the lines each side wrote.
+//!
+//! Both sides start through the [launcher](super::launch), each in a process group of its own:
+//! the solution's peak memory is its own, and both are killed when the solution runs past its
+//! time limit or the interactor past its own. When either side ends, the other side's input is
+//! closed at once (the relay sees the end of the one's output and closes the other's input).
+
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::launch::{Ended, Launched};
+use super::{read_tail, sys, Exit, STDERR_TAIL};
+
+/// Lines of the transcript kept (the last ones).
+pub const TRANSCRIPT_LINES: usize = 40;
+
+/// Characters of one transcript line kept.
+const LINE_CHARS: usize = 200;
+
+/// Which side wrote a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// The solution (to the interactor).
+    Solution,
+    /// The interactor (to the solution).
+    Interactor,
+}
+
+/// The last [`TRANSCRIPT_LINES`] lines the two sides wrote, in the order the runner relayed
+/// them, and how many earlier ones were cut.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Transcript {
+    /// The lines kept, oldest first.
+    pub lines: Vec<(Side, String)>,
+    /// Lines written before the kept ones.
+    pub cut: usize,
+}
+
+/// How an interaction ended.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    /// How the solution ended (`TimedOut` when it ran past its limit).
+    pub solution: Exit,
+    /// Wall-clock time from the solution's start to its end (about the limit for `TimedOut`).
+    pub time: Duration,
+    /// The solution's own peak resident set, in bytes.
+    pub peak_memory: u64,
+    /// The end of the solution's stderr.
+    pub solution_stderr: Vec<u8>,
+    /// How the interactor ended (`TimedOut` when it ran past its own limit; also when it was
+    /// killed because the solution ran past the solution's).
+    pub interactor: Exit,
+    /// The end of the interactor's stderr: its reason, when it rejects.
+    pub interactor_stderr: Vec<u8>,
+    /// What the two sides said.
+    pub transcript: Transcript,
+}
+
+/// Runs `solution` against `interactor INPUT`; the solution gets `solution_time`, the
+/// interactor `interactor_time`. Errors are the runner's own (a program cannot be started).
+pub fn interact(
+    solution: &Path,
+    interactor: &Path,
+    input: &Path,
+    solution_time: Duration,
+    interactor_time: Duration,
+) -> io::Result<Interaction> {
+    let (to_solution_read, to_solution_write) = io::pipe()?;
+    let (from_solution_read, from_solution_write) = io::pipe()?;
+    let (to_interactor_read, to_interactor_write) = io::pipe()?;
+    let (from_interactor_read, from_interactor_write) = io::pipe()?;
+    let (solution_err_read, solution_err_write) = io::pipe()?;
+    let (interactor_err_read, interactor_err_write) = io::pipe()?;
+
+    let interactor_run = Launched::start(
+        interactor,
+        &[OsString::from(input.as_os_str())],
+        Stdio::from(to_interactor_read),
+        Stdio::from(from_interactor_write),
+        Stdio::from(interactor_err_write),
+    )?;
+    let solution_run = match Launched::start(
+        solution,
+        &[],
+        Stdio::from(to_solution_read),
+        Stdio::from(from_solution_write),
+        Stdio::from(solution_err_write),
+    ) {
+        Ok(run) => run,
+        Err(err) => {
+            interactor_run.kill();
+            let _ = interactor_run.finish();
+            return Err(err);
+        }
+    };
+    let start = Instant::now();
+
+    let transcript = Arc::new(Mutex::new(Recorder::default()));
+    let relays = [
+        relay(
+            from_interactor_read,
+            to_solution_write,
+            Side::Interactor,
+            &transcript,
+        ),
+        relay(
+            from_solution_read,
+            to_interactor_write,
+            Side::Solution,
+            &transcript,
+        ),
+    ];
+    let solution_stderr = thread::spawn(move || read_tail(solution_err_read, STDERR_TAIL));
+    let interactor_stderr = thread::spawn(move || read_tail(interactor_err_read, STDERR_TAIL));
+
+    let watch = sys::ExitWatch::new(solution_run.launcher_pid());
+    let (solution_deadline, interactor_deadline) = (start + solution_time, start + interactor_time);
+    let (mut solution_killed, mut interactor_killed) = (false, false);
+    let mut solution_time_taken = None;
+    loop {
+        let now = Instant::now();
+        let solution_ended = solution_run.has_ended()?;
+        if solution_ended && solution_time_taken.is_none() {
+            solution_time_taken = Some(start.elapsed());
+        }
+        let interactor_ended = interactor_run.has_ended()?;
+        if solution_ended && interactor_ended {
+            break;
+        }
+        if !solution_ended && !solution_killed && now >= solution_deadline {
+            // The solution's time is up: the interaction is over for both sides.
+            solution_run.kill();
+            interactor_run.kill();
+            solution_killed = true;
+        }
+        if !interactor_ended && !interactor_killed && now >= interactor_deadline {
+            interactor_run.kill();
+            solution_run.kill();
+            interactor_killed = true;
+        }
+        let next = if solution_ended {
+            interactor_deadline
+        } else {
+            solution_deadline.min(interactor_deadline)
+        };
+        watch.wait(
+            next.saturating_duration_since(now)
+                .clamp(Duration::from_millis(1), Duration::from_millis(5)),
+        );
+    }
+    let solution_end: Ended = solution_run.finish()?;
+    let interactor_end: Ended = interactor_run.finish()?;
+    for relay in relays {
+        relay.join().expect("a relay does not panic");
+    }
+    let exit = |ended: &Ended, killed: bool| match (killed, ended.status) {
+        (true, _) => Exit::TimedOut,
+        (false, Ok(code)) => Exit::Code(code),
+        (false, Err(signal)) => Exit::Signal(signal),
+    };
+    let transcript = std::mem::take(&mut *transcript.lock().expect("no relay panicked")).finish();
+    Ok(Interaction {
+        solution: exit(&solution_end, solution_killed),
+        time: solution_time_taken.unwrap_or_else(|| start.elapsed()),
+        peak_memory: solution_end.peak_memory,
+        solution_stderr: solution_stderr.join().expect("no panic").0,
+        interactor: exit(&interactor_end, interactor_killed || solution_killed),
+        interactor_stderr: interactor_stderr.join().expect("no panic").0,
+        transcript,
+    })
+}
+
+/// Copies `from` to `to` until `from` ends, noting each line in the transcript, then closes
+/// `to`. When the receiving side is gone, what the sending side still writes is read and noted
+/// but dropped, so the sender is never blocked or killed for the other side's end.
+fn relay(
+    mut from: io::PipeReader,
+    to: io::PipeWriter,
+    side: Side,
+    transcript: &Arc<Mutex<Recorder>>,
+) -> thread::JoinHandle<()> {
+    let transcript = Arc::clone(transcript);
+    thread::spawn(move || {
+        let mut to = Some(to);
+        let mut chunk = [0; 8192];
+        loop {
+            let n = match from.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            // Noted before it is passed on, so that no answer to it can be noted first.
+            transcript
+                .lock()
+                .expect("no relay panicked")
+                .note(side, &chunk[..n]);
+            if let Some(writer) = &mut to {
+                if writer.write_all(&chunk[..n]).is_err() {
+                    to = None;
+                }
+            }
+        }
+        transcript.lock().expect("no relay panicked").flush(side);
+    })
+}
+
+/// Builds the transcript from the bytes each side writes.
+#[derive(Debug, Default)]
+struct Recorder {
+    lines: VecDeque<(Side, String)>,
+    cut: usize,
+    /// Each side's line so far (index 0 the solution's, 1 the interactor's).
+    partial: [Vec<u8>; 2],
+}
+
+impl Recorder {
+    fn note(&mut self, side: Side, bytes: &[u8]) {
+        let index = side as usize;
+        for &byte in bytes {
+            if byte == b'\n' {
+                self.push(side);
+            } else if self.partial[index].len() < 4 * LINE_CHARS {
+                self.partial[index].push(byte);
+            }
+        }
+    }
+
+    fn flush(&mut self, side: Side) {
+        if !self.partial[side as usize].is_empty() {
+            self.push(side);
+        }
+    }
+
+    fn push(&mut self, side: Side) {
+        let bytes = std::mem::take(&mut self.partial[side as usize]);
+        let text = String::from_utf8_lossy(&bytes);
+        let text = text.trim_end_matches('\r');
+        let mut line: String = text.chars().take(LINE_CHARS).collect();
+        if text.chars().count() > LINE_CHARS {
+            line.push('…');
+        }
+        self.lines.push_back((side, line));
+        if self.lines.len() > TRANSCRIPT_LINES {
+            self.lines.pop_front();
+            self.cut += 1;
+        }
+    }
+
+    fn finish(mut self) -> Transcript {
+        self.flush(Side::Solution);
+        self.flush(Side::Interactor);
+        Transcript {
+            lines: self.lines.into(),
+            cut: self.cut,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_transcript_keeps_the_last_lines_in_order_and_counts_the_rest() {
+        let mut recorder = Recorder::default();
+        recorder.note(Side::Interactor, b"100\n");
+        recorder.note(Side::Solution, b"? 5");
+        recorder.note(Side::Solution, b"0\r\n");
+        for i in 0..TRANSCRIPT_LINES {
+            recorder.note(Side::Interactor, format!("{i}\n").as_bytes());
+        }
+        recorder.note(Side::Solution, b"! 42");
+        let transcript = recorder.finish();
+        assert_eq!(transcript.cut, 3);
+        assert_eq!(transcript.lines.len(), TRANSCRIPT_LINES);
+        assert_eq!(transcript.lines[0], (Side::Interactor, "1".to_string()));
+        assert_eq!(
+            transcript.lines.last(),
+            Some(&(Side::Solution, "! 42".to_string()))
+        );
+    }
+}

@@ -1,0 +1,325 @@
+//! The interactive judge on a guessing game (`tests/data/interactive/`): binary search is AC,
+//! directly and bundled; a linear search (too many questions) and an answer off by one are WA
+//! with the interactor's reason and the transcript; a solution that never flushes is TLE at its
+//! limit with both processes gone; a failing interactor is JE (exit 2). Then the scaffold, a
+//! payload that says "interactive", and stress on an interactive problem.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use crate::support::{edit, listing, run_xtask, scratch, text, write_minimal_workspace};
+
+/// A fresh copy of the fixture workspace (sources and samples) for one test.
+fn fixture_copy(test: &str) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/interactive");
+    let to = scratch("interactive", test);
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let relative = entry.path().strip_prefix(&from).unwrap();
+        if relative.starts_with("target") {
+            continue;
+        }
+        let target = to.join(relative);
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(&target).unwrap();
+        } else {
+            fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+    to
+}
+
+/// Runs the real xtask binary; each test builds into a target folder of its own.
+fn xtask(test: &str, args: &[&str]) -> Output {
+    run_xtask(&format!("interactive-{test}-target"), args)
+}
+
+/// The pids of running processes whose executable lies under `dir`.
+fn processes_under(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if let Ok(exe) = fs::read_link(entry.path().join("exe")) {
+            if exe.starts_with(dir) {
+                found.push(format!("{name} {}", exe.display()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn binary_search_is_ac_and_the_wrong_ones_are_wa_with_the_transcript() {
+    let workspace = fixture_copy("verdicts");
+    let problem = |name: &str| workspace.join(name).to_str().unwrap().to_string();
+
+    let out = xtask(
+        "verdicts",
+        &["test", &problem("binary"), "--color", "never"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("3 samples · interactive judge · 1000 ms"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("fixture-guess-binary: 3/3 AC"), "{stdout}");
+
+    let out = xtask(
+        "verdicts",
+        &["test", &problem("linear"), "--color", "never"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("  1  WA"), "{stdout}");
+    assert!(
+        stdout.contains("| too many questions: 25 at most"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("transcript (last 40 of 52 lines; > solution, < interactor):"));
+    assert!(stdout.contains("    > ? 26\n"), "{stdout}");
+    // The secret 1 of sample 3 is found by the first question: AC.
+    assert!(stdout.contains("  3  AC"), "{stdout}");
+
+    let out = xtask(
+        "verdicts",
+        &["test", &problem("off-by-one"), "--color", "never"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("fixture-guess-off-by-one: 0/3 AC"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("| wrong answer 2: the secret is 1"),
+        "{stdout}"
+    );
+    // The transcript is in causal order: the answer `=` comes before the guess it prompted.
+    assert!(
+        stdout.contains(
+            "    < 7\n    > ? 4\n    < <\n    > ? 2\n    < <\n    > ? 1\n    < =\n    > ! 2\n"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_solution_that_never_flushes_is_tle_at_its_limit_and_nothing_is_left_running() {
+    let workspace = fixture_copy("no-flush");
+    let problem = workspace.join("no-flush");
+    // Build first, so the timing below is the judging alone.
+    let out = xtask("no-flush", &["bundle", problem.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let started = Instant::now();
+    let out = xtask(
+        "no-flush",
+        &["test", problem.to_str().unwrap(), "--color", "never"],
+    );
+    let took = started.elapsed();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_eq!(stdout.matches(" TLE ").count(), 3, "{stdout}");
+    assert!(
+        stdout.contains("must flush what it wrote first"),
+        "{stdout}"
+    );
+    // Three cases of 1000 ms each, plus a generous second for everything else (a bound on a
+    // hang, not a speed test).
+    assert!(took < Duration::from_secs(3 + 1 + 5), "{took:?}");
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interactive-no-flush-target");
+    assert_eq!(processes_under(&target), Vec::<String>::new());
+}
+
+#[test]
+fn binary_search_is_ac_through_its_bundle_too() {
+    let workspace = fixture_copy("bundled");
+    let problem = workspace.join("binary");
+    let out = xtask(
+        "bundled",
+        &[
+            "test",
+            "--bundled",
+            problem.to_str().unwrap(),
+            "--color",
+            "never",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("fixture-guess-binary: 3/3 AC"), "{stdout}");
+    let bundle = fs::read_to_string(
+        Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join("interactive-bundled-target/bundle/fixture-guess-binary.rs"),
+    )
+    .unwrap();
+    assert!(
+        !bundle.contains("too many questions"),
+        "the interactor is never bundled"
+    );
+}
+
+#[test]
+fn a_failing_interactor_is_a_judge_error_and_exits_2() {
+    let workspace = fixture_copy("judge-error");
+    edit(
+        &workspace.join("common/guess-interactor.rs"),
+        "    let path = std::env::args()",
+        "    std::process::exit(3);\n    #[allow(unreachable_code)]\n    let path = std::env::args()",
+    );
+    let problem = workspace.join("binary");
+    let out = xtask(
+        "judge-error",
+        &["test", problem.to_str().unwrap(), "--color", "never"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{stdout}");
+    assert!(stdout.contains("  1  JE"), "{stdout}");
+    assert!(
+        stdout.contains("the interactor itself failed (exit status 3)"),
+        "{stdout}"
+    );
+    assert!(
+        text(&out.stderr).contains("an interactor failed"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // Without `interactor`, the manifest is refused by name.
+    edit(
+        &problem.join("Cargo.toml"),
+        "interactor = \"fixture-guess-binary-interactor\"\n",
+        "",
+    );
+    let out = xtask("judge-error", &["test", problem.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("binary/Cargo.toml"), "{stderr}");
+    assert!(
+        stderr.contains("judge = \"interactive\" needs `interactor"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn stress_feeds_the_generators_input_to_the_interactor_and_saves_an_empty_answer() {
+    let workspace = fixture_copy("stress");
+    let problem = workspace.join("linear");
+    let out = xtask(
+        "stress",
+        &[
+            "stress",
+            problem.to_str().unwrap(),
+            "--cases",
+            "60",
+            "--seed",
+            "3",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("too many questions"), "{stdout}");
+    assert!(
+        stdout.contains("(empty: the interactor judges)"),
+        "{stdout}"
+    );
+    let saved: Vec<String> = listing(&problem.join("samples"))
+        .into_iter()
+        .filter(|n| n.starts_with("stress-"))
+        .collect();
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    let answer = problem.join("samples").join(&saved[1]);
+    assert_eq!(fs::read(answer).unwrap(), b"");
+    // Shrunk: the smallest N (10 × SIZE) that linear search can fail on is 30.
+    let input = fs::read_to_string(problem.join("samples").join(&saved[0])).unwrap();
+    let n: u64 = input.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(n >= 30, "{input}");
+    let out = xtask(
+        "stress",
+        &["test", problem.to_str().unwrap(), "--color", "never"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains(&format!("{}  WA", saved[0].trim_end_matches(".in"))));
+}
+
+/// `new --judge interactive` (here over a BOJ payload, which never says "interactive"): the
+/// templates build, and `cargo xtask test` fails honestly, WA on every sample, within the time
+/// limit, until the user writes the interactor and the solution.
+#[test]
+fn a_scaffolded_interactive_problem_is_judged_wa_until_it_is_written() {
+    let root = scratch("interactive", "scaffold");
+    write_minimal_workspace(&root);
+    let root_arg = root.to_str().unwrap();
+    let payload = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/companion/boj-1000.json");
+    let out = xtask(
+        "scaffold",
+        &[
+            "new",
+            "1000",
+            "--from",
+            payload.to_str().unwrap(),
+            "--root",
+            root_arg,
+            "--judge",
+            "interactive",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let dir = root.join("problems/boj-1000");
+    let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    assert!(manifest.contains("judge = \"interactive\"\n"), "{manifest}");
+    assert!(
+        manifest.contains("interactor = \"boj-1000-interactor\"\n"),
+        "{manifest}"
+    );
+    assert!(dir.join("src/bin/boj-1000-interactor.rs").is_file());
+    let main = fs::read_to_string(dir.join("src/main.rs")).unwrap();
+    assert!(main.contains("out.flush()"), "{main}");
+
+    let started = Instant::now();
+    let out = xtask(
+        "scaffold",
+        &["test", "--root", root_arg, "1000", "--color", "never"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert_eq!(stdout.matches("  WA  ").count(), 2, "{stdout}");
+    assert!(
+        stdout.contains("| template interactor: write the real one"),
+        "{stdout}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "built and judged, no hang"
+    );
+
+    // A payload that does say "interactive" is scaffolded the same way without the flag.
+    let text_payload = fs::read_to_string(&payload).unwrap();
+    let said = root.join("interactive.json");
+    fs::write(
+        &said,
+        text_payload
+            .replace("\"interactive\": false", "\"interactive\": true")
+            .replace("problem/1000", "problem/1001"),
+    )
+    .unwrap();
+    let out = xtask(
+        "scaffold",
+        &[
+            "new",
+            "1001",
+            "--from",
+            said.to_str().unwrap(),
+            "--root",
+            root_arg,
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let manifest = fs::read_to_string(root.join("problems/boj-1001/Cargo.toml")).unwrap();
+    assert!(manifest.contains("judge = \"interactive\"\n"), "{manifest}");
+}
