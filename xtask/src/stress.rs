@@ -130,8 +130,10 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
             problem.manifest.display()
         );
     };
-    // A checker decides without one, and an interactive problem has no answer to compare.
+    // A checker decides without one (its ANSWER is then empty), and an interactive problem has
+    // no answer at all (a reference is ignored).
     let needs_reference = matches!(problem.judge, JudgeRule::Exact | JudgeRule::Float(_));
+    let uses_reference = !matches!(problem.judge, JudgeRule::Interactive(_));
     if problem.meta.reference.is_none() && needs_reference {
         bail!(
             "{} has a generator but no reference, and its {} needs the expected answer; add a \
@@ -163,7 +165,7 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
             .generator
             .clone()
             .context("the generator was not built")?,
-        reference: exe.reference.clone().filter(|_| needs_reference),
+        reference: exe.reference.clone().filter(|_| uses_reference),
         judge: Judge::new(&problem.judge, &options)?,
         limits,
         helper_limits: Limits {
@@ -180,7 +182,7 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
         problem.name,
         args.cases,
         match &problem.meta.reference {
-            Some(reference) if needs_reference => format!(" and {reference}"),
+            Some(reference) if uses_reference => format!(" and {reference}"),
             _ => String::new(),
         },
         problem.judge,
