@@ -42,6 +42,10 @@ pub struct StressArgs {
     /// cargo's build.
     #[arg(long)]
     pub bundled: bool,
+    /// With --bundled: also compile the bundle with this rustc (an older one, like Debian's
+    /// 1.63 at /usr/bin/rustc); repeatable.
+    #[arg(long, value_name = "PATH", requires = "bundled")]
+    pub rustc: Vec<PathBuf>,
     /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -147,7 +151,7 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
     }
     let exe = build::build(std::slice::from_ref(&problem), &BuildOptions::default())?.remove(0);
     let solver = if args.bundled {
-        crate::bundle::check::compiled_bundle(&problem)?
+        crate::bundle::check::compiled_bundle(&problem, &args.rustc)?
     } else {
         exe.solver.clone()
     };

@@ -30,6 +30,10 @@ pub struct TestArgs {
     /// with `rustc --edition 2021 -O`, instead of cargo's build of the solver.
     #[arg(long)]
     pub bundled: bool,
+    /// With --bundled: also compile each bundle with this rustc (an older one, like Debian's
+    /// 1.63 at /usr/bin/rustc); repeatable.
+    #[arg(long, value_name = "PATH", requires = "bundled")]
+    pub rustc: Vec<PathBuf>,
 }
 
 /// Runs the subcommand; errors of the tool itself exit 2.
@@ -79,7 +83,7 @@ fn judge_all(args: &TestArgs) -> Result<ExitCode> {
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));
         let solver = if args.bundled {
-            crate::bundle::check::compiled_bundle(problem)?
+            crate::bundle::check::compiled_bundle(problem, &args.rustc)?
         } else {
             exe.solver.clone()
         };

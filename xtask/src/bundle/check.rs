@@ -224,34 +224,70 @@ impl<'ast> Visit<'ast> for Finder {
     }
 }
 
-/// Compiles `source` alone, as BOJ does, into `scratch/Main`; on failure, the error carries
-/// rustc's message.
-pub fn compile(source: &Path, scratch: &Path) -> Result<PathBuf> {
+/// Compiles `source` alone, as BOJ does, into `scratch/Main` with this toolchain's rustc (or
+/// `$RUSTC`), then checks that each of `older` (other rustc executables, such as Debian's 1.63)
+/// compiles it too; on failure, the error names the compiler and carries its message.
+pub fn compile(source: &Path, scratch: &Path, older: &[PathBuf]) -> Result<PathBuf> {
     fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
     let exe = scratch.join("Main");
     let _ = fs::remove_file(&exe);
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let out = Command::new(rustc)
-        .args(["--edition", "2021", "-O", "-o"])
-        .arg(&exe)
-        .arg(source)
-        .current_dir(scratch)
-        .output()
-        .context("cannot run rustc")?;
-    if !out.status.success() {
-        bail!(
-            "{} does not compile with `rustc --edition 2021 -O` ({}):\n{}",
-            source.display(),
-            out.status,
-            String::from_utf8_lossy(&out.stderr).trim_end()
-        );
+    let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
+    compile_with(&rustc, source, &exe)?;
+    for (k, other) in older.iter().enumerate() {
+        compile_with(other, source, &scratch.join(format!("Main-{k}")))?;
     }
     Ok(exe)
 }
 
+/// `rustc --edition 2021 -O -o exe source`, as BOJ runs it.
+fn compile_with(rustc: &Path, source: &Path, exe: &Path) -> Result<()> {
+    let out = Command::new(rustc)
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(exe)
+        .arg(source)
+        .current_dir(exe.parent().unwrap_or(Path::new(".")))
+        .output()
+        .with_context(|| format!("cannot run {}", rustc.display()))?;
+    if !out.status.success() {
+        bail!(
+            "{} does not compile with `{} --edition 2021 -O` ({}, {}):\n{}",
+            source.display(),
+            rustc.display(),
+            rustc_version(rustc),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        );
+    }
+    Ok(())
+}
+
+/// What `rustc --version` says, for messages.
+pub fn rustc_version(rustc: &Path) -> String {
+    Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "version unknown".to_string())
+}
+
+/// How a compile went, for the line that says so: `rustc --edition 2021 -O` and the others.
+pub fn compiled_line(problem: &str, older: &[PathBuf]) -> String {
+    let mut line = format!("{problem}: compiled alone with rustc --edition 2021 -O");
+    for other in older {
+        line.push_str(&format!(
+            "; and with {} ({})",
+            other.display(),
+            rustc_version(other)
+        ));
+    }
+    line
+}
+
 /// Runs every check on the bundle written at `path`; prints what it finds. `Ok(false)` when the
 /// bundle would not be accepted; `Err` when a check could not run.
-pub fn check(problem: &Problem, text: &str, path: &Path) -> Result<bool> {
+pub fn check(problem: &Problem, text: &str, path: &Path, older: &[PathBuf]) -> Result<bool> {
     let mut good = true;
     if text.len() > SIZE_LIMIT {
         eprintln!(
@@ -272,7 +308,7 @@ pub fn check(problem: &Problem, text: &str, path: &Path) -> Result<bool> {
         good = false;
     }
     let scratch = scratch_dir(path);
-    let exe = match compile(path, &scratch) {
+    let exe = match compile(path, &scratch, older) {
         Ok(exe) => exe,
         Err(err) => {
             // A build failure: exit 2 like any other, but never quietly.
@@ -283,10 +319,7 @@ pub fn check(problem: &Problem, text: &str, path: &Path) -> Result<bool> {
             );
         }
     };
-    println!(
-        "{}: compiled alone with rustc --edition 2021 -O",
-        problem.name
-    );
+    println!("{}", compiled_line(&problem.name, older));
     let samples_ok = judge_samples(problem, &exe)?;
     Ok(good && samples_ok)
 }
@@ -332,7 +365,7 @@ pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<bool> {
 /// For `cargo xtask test --bundled`: writes the bundle of `problem` to its default place,
 /// refuses it when it breaks a submission rule (size, newer syntax), and compiles it alone
 /// with rustc. Returns the executable to judge.
-pub fn compiled_bundle(problem: &Problem) -> Result<PathBuf> {
+pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<PathBuf> {
     let (bundle, path) = super::write_bundle(problem, None)?;
     if bundle.text.len() > SIZE_LIMIT {
         bail!(
@@ -349,5 +382,9 @@ pub fn compiled_bundle(problem: &Problem) -> Result<PathBuf> {
             finding.what
         );
     }
-    compile(&path, &scratch_dir(&path))
+    let exe = compile(&path, &scratch_dir(&path), older)?;
+    if !older.is_empty() {
+        println!("{}", compiled_line(&problem.name, older));
+    }
+    Ok(exe)
 }

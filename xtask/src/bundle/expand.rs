@@ -10,27 +10,29 @@ use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, To
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Item, Meta, UseTree};
 
-/// Parses the crate root at `path` and inlines its out-of-line modules, recursively. Test-only
-/// items and docs are removed before `mod x;` is followed, so `#[cfg(test)] mod tests;` needs no
-/// file.
-pub fn load_crate(path: &Path) -> Result<syn::File> {
+use super::cfg::{Cfg, Value};
+
+/// Parses the crate root at `path` and inlines its out-of-line modules, recursively. Items
+/// that `cfg` turns off (tests, features cargo did not enable) and docs are removed before
+/// `mod x;` is followed, so `#[cfg(test)] mod tests;` needs no file.
+pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    load_file(path, &dir)
+    load_file(path, &dir, cfg)
 }
 
-fn load_file(path: &Path, mod_dir: &Path) -> Result<syn::File> {
+fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
     let text =
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut file =
         syn::parse_file(&text).with_context(|| format!("cannot parse {}", path.display()))?;
     strip_attrs(&mut file.attrs);
-    Strip.visit_file_mut(&mut file);
-    inline_modules(&mut file.items, mod_dir)?;
+    Strip { cfg }.visit_file_mut(&mut file);
+    inline_modules(&mut file.items, mod_dir, cfg)?;
     Ok(file)
 }
 
 /// Replaces each `mod x;` in `items` by `mod x { ... }`, reading from `mod_dir`.
-fn inline_modules(items: &mut [Item], mod_dir: &Path) -> Result<()> {
+fn inline_modules(items: &mut [Item], mod_dir: &Path, cfg: &Cfg) -> Result<()> {
     for item in items {
         let module = match item {
             Item::Mod(module) => module,
@@ -45,7 +47,7 @@ fn inline_modules(items: &mut [Item], mod_dir: &Path) -> Result<()> {
                     Some(p) => mod_dir.join(p),
                     None => mod_dir.join(&name),
                 };
-                inline_modules(inner, &inner_dir)?;
+                inline_modules(inner, &inner_dir, cfg)?;
             }
             None => {
                 let (file_path, child_dir) = match explicit {
@@ -56,7 +58,7 @@ fn inline_modules(items: &mut [Item], mod_dir: &Path) -> Result<()> {
                     }
                     None => find_module_file(mod_dir, &name)?,
                 };
-                let file = load_file(&file_path, &child_dir)?;
+                let file = load_file(&file_path, &child_dir, cfg)?;
                 let mut attrs = file.attrs;
                 attrs.retain(|a| matches!(a.style, syn::AttrStyle::Inner(_)));
                 module.attrs.extend(attrs);
@@ -103,61 +105,13 @@ fn path_attr(attrs: &[Attribute]) -> Option<String> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Stripping: `#[cfg(test)]`, `#[test]`, docs.
+// Stripping: what `cfg` turns off, `#[test]`, docs.
 
-/// What `cfg(...)` evaluates to in a normal (non-test) build: `Some(false)` only when it is
-/// certainly off; predicates other than `test` are unknown and kept.
-fn cfg_value(meta: &Meta) -> Option<bool> {
-    match meta {
-        Meta::Path(p) if p.is_ident("test") => Some(false),
-        Meta::List(list) => {
-            let args = list
-                .parse_args_with(
-                    syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated,
-                )
-                .ok()?;
-            let values: Vec<Option<bool>> = args.iter().map(cfg_value).collect();
-            if list.path.is_ident("not") && values.len() == 1 {
-                values[0].map(|v| !v)
-            } else if list.path.is_ident("all") {
-                if values.contains(&Some(false)) {
-                    Some(false)
-                } else if values.iter().all(|v| *v == Some(true)) {
-                    Some(true)
-                } else {
-                    None
-                }
-            } else if list.path.is_ident("any") {
-                if values.contains(&Some(true)) {
-                    Some(true)
-                } else if values.iter().all(|v| *v == Some(false)) {
-                    Some(false)
-                } else {
-                    None
-                }
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
-}
-
-/// True when the attributes make the item test-only: `#[test]`, `#[bench]`, or a `#[cfg]`
-/// that is off outside `cargo test`.
-pub fn is_test_only(attrs: &[Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        if a.path().is_ident("test") || a.path().is_ident("bench") {
-            return true;
-        }
-        if !a.path().is_ident("cfg") {
-            return false;
-        }
-        match a.parse_args::<Meta>() {
-            Ok(meta) => cfg_value(&meta) == Some(false),
-            Err(_) => false,
-        }
-    })
+/// True when the attributes make the item test-only (`#[test]`, `#[bench]`).
+fn is_test(attrs: &[Attribute]) -> bool {
+    attrs
+        .iter()
+        .any(|a| a.path().is_ident("test") || a.path().is_ident("bench"))
 }
 
 /// Drops doc attributes (`///`, `//!`, `#[doc = ...]`, `#[doc(hidden)]`) and crate-level lint
@@ -234,24 +188,34 @@ fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<Attribute>> {
     })
 }
 
-/// Removes test-only items and docs everywhere in a syntax tree.
-struct Strip;
+/// Removes what `cfg` turns off, tests and docs everywhere in a syntax tree, and settles the
+/// `cfg`s it can decide.
+struct Strip<'a> {
+    cfg: &'a Cfg,
+}
 
-fn keep_item(item: &mut Item) -> bool {
-    match item_attrs(item) {
-        Some(attrs) => !is_test_only(attrs),
-        None => true,
+impl Strip<'_> {
+    /// Whether an item with these attributes stays (its cfgs settled in place).
+    fn keep(&self, attrs: &mut Vec<Attribute>) -> bool {
+        !is_test(attrs) && self.cfg.settle(attrs)
+    }
+
+    fn keep_item(&self, item: &mut Item) -> bool {
+        match item_attrs(item) {
+            Some(attrs) => self.keep(attrs),
+            None => true,
+        }
     }
 }
 
-impl VisitMut for Strip {
+impl VisitMut for Strip<'_> {
     fn visit_item_mut(&mut self, item: &mut Item) {
         if let Some(attrs) = item_attrs(item) {
             strip_attrs(attrs);
         }
         if let Item::Mod(module) = item {
             if let Some((_, items)) = &mut module.content {
-                items.retain_mut(keep_item);
+                items.retain_mut(|i| self.keep_item(i));
             }
         }
         if let Item::Macro(mac) = item {
@@ -261,23 +225,23 @@ impl VisitMut for Strip {
     }
 
     fn visit_file_mut(&mut self, file: &mut syn::File) {
-        file.items.retain_mut(keep_item);
+        file.items.retain_mut(|i| self.keep_item(i));
         visit_mut::visit_file_mut(self, file);
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
         block.stmts.retain_mut(|stmt| match stmt {
-            syn::Stmt::Item(item) => keep_item(item),
-            syn::Stmt::Local(local) => !is_test_only(&local.attrs),
-            syn::Stmt::Macro(mac) => !is_test_only(&mac.attrs),
-            _ => true,
+            syn::Stmt::Item(item) => self.keep_item(item),
+            syn::Stmt::Local(local) => self.keep(&mut local.attrs),
+            syn::Stmt::Macro(mac) => self.keep(&mut mac.attrs),
+            syn::Stmt::Expr(expr, _) => expr_attrs(expr).is_none_or(|attrs| self.keep(attrs)),
         });
         visit_mut::visit_block_mut(self, block);
     }
 
     fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
         imp.items
-            .retain_mut(|it| impl_item_attrs(it).is_none_or(|attrs| !is_test_only(attrs)));
+            .retain_mut(|it| impl_item_attrs(it).is_none_or(|attrs| self.keep(attrs)));
         visit_mut::visit_item_impl_mut(self, imp);
     }
 
@@ -290,7 +254,7 @@ impl VisitMut for Strip {
 
     fn visit_item_trait_mut(&mut self, tr: &mut syn::ItemTrait) {
         tr.items
-            .retain_mut(|it| trait_item_attrs(it).is_none_or(|attrs| !is_test_only(attrs)));
+            .retain_mut(|it| trait_item_attrs(it).is_none_or(|attrs| self.keep(attrs)));
         visit_mut::visit_item_trait_mut(self, tr);
     }
 
@@ -299,6 +263,48 @@ impl VisitMut for Strip {
             strip_attrs(attrs);
         }
         visit_mut::visit_trait_item_mut(self, it);
+    }
+
+    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
+        let old = std::mem::take(&mut fields.named);
+        for mut pair in old.into_pairs() {
+            if self.keep(&mut pair.value_mut().attrs) {
+                fields.named.push(pair.into_value());
+            }
+        }
+        visit_mut::visit_fields_named_mut(self, fields);
+    }
+
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        let old = std::mem::take(&mut item.variants);
+        for mut pair in old.into_pairs() {
+            if self.keep(&mut pair.value_mut().attrs) {
+                item.variants.push(pair.into_value());
+            }
+        }
+        visit_mut::visit_item_enum_mut(self, item);
+    }
+
+    fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
+        // `cfg!(feature = "x")` and `cfg!(test)`: a literal once decided.
+        if let syn::Expr::Macro(mac) = expr {
+            if mac.mac.path.is_ident("cfg") {
+                if let Ok(meta) = mac.mac.parse_body::<Meta>() {
+                    match self.cfg.eval(&meta) {
+                        Value::On => *expr = syn::parse_quote!(true),
+                        Value::Off => *expr = syn::parse_quote!(false),
+                        Value::Open(_) => {}
+                    }
+                    return;
+                }
+            }
+        }
+        visit_mut::visit_expr_mut(self, expr);
+    }
+
+    fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
+        strip_attrs(&mut arm.attrs);
+        visit_mut::visit_arm_mut(self, arm);
     }
 
     fn visit_field_mut(&mut self, field: &mut syn::Field) {
@@ -321,11 +327,6 @@ impl VisitMut for Strip {
     fn visit_local_mut(&mut self, local: &mut syn::Local) {
         strip_attrs(&mut local.attrs);
         visit_mut::visit_local_mut(self, local);
-    }
-
-    fn visit_arm_mut(&mut self, arm: &mut syn::Arm) {
-        strip_attrs(&mut arm.attrs);
-        visit_mut::visit_arm_mut(self, arm);
     }
 
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
@@ -633,4 +634,19 @@ impl VisitMut for Rewriter<'_> {
         self.visit_path_mut(&mut mac.path);
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }
+}
+
+/// Mutable access to the attributes of an expression statement, where it has them.
+fn expr_attrs(expr: &mut syn::Expr) -> Option<&mut Vec<Attribute>> {
+    Some(match expr {
+        syn::Expr::Block(e) => &mut e.attrs,
+        syn::Expr::Call(e) => &mut e.attrs,
+        syn::Expr::MethodCall(e) => &mut e.attrs,
+        syn::Expr::Macro(e) => &mut e.attrs,
+        syn::Expr::If(e) => &mut e.attrs,
+        syn::Expr::Match(e) => &mut e.attrs,
+        syn::Expr::Assign(e) => &mut e.attrs,
+        syn::Expr::Path(e) => &mut e.attrs,
+        _ => return None,
+    })
 }

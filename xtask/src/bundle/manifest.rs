@@ -1,195 +1,256 @@
-//! What goes into a bundle, read from `Cargo.toml` files: the problem's binary, and every path
-//! crate it depends on (directly or through `workspace = true`), transitively.
+//! What goes into a bundle, as cargo resolved it (`cargo metadata`): the problem's solver
+//! binary, and every library crate its source names, from the workspace, crates.io or git,
+//! transitively, each with the features cargo enabled for it and its edition.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use anyhow::{bail, Context, Result};
-use toml::Value;
+use serde::Deserialize;
+
+use super::cfg::Cfg;
 
 /// One library crate to inline as `mod <module> { ... }`.
 #[derive(Debug, Clone)]
 pub struct LibCrate {
     /// Its name in Rust code (`sudoku_core`): the module name in the bundle.
     pub module: String,
+    /// Package name and version, for messages and the bundle's header.
+    pub package: String,
+    /// Where it comes from: a path in the workspace, or `crates.io`, or a git URL.
+    pub source: Source,
     /// Folder holding its `Cargo.toml`.
     pub dir: PathBuf,
     /// Its crate root (`src/lib.rs` unless `[lib] path` says otherwise).
     pub root: PathBuf,
+    /// Its edition (`2015`, `2018`, `2021`, ...).
+    pub edition: String,
+    /// The features cargo enabled for it (plain rustc enables none, so the bundler decides every
+    /// `cfg(feature = ...)` with these).
+    pub features: BTreeSet<String>,
     /// Names this crate's code uses for the other bundled crates: extern name -> module.
     pub deps: BTreeMap<String, String>,
 }
 
-/// The binary to bundle and the libraries it needs, dependencies before dependants.
+/// Where a bundled crate's source comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A path dependency (the workspace's own crates).
+    Path,
+    /// A registry (crates.io).
+    Registry,
+    /// A git repository.
+    Git(String),
+}
+
+/// The binary to bundle and the libraries it needs.
 #[derive(Debug, Clone)]
 pub struct Plan {
     /// Package name (`boj-2239`), used in the header and the default file name.
     pub package: String,
     /// Folder holding the problem's `Cargo.toml`.
     pub dir: PathBuf,
-    /// The binary's root file (`src/main.rs` unless a `[[bin]]` says otherwise).
+    /// The binary's root file (the `default-run` binary's, or the package's own).
     pub main: PathBuf,
     /// Extern names the binary uses for bundled crates: extern name -> module.
     pub deps: BTreeMap<String, String>,
     /// Every bundled library, in a deterministic order (by module name).
     pub libs: Vec<LibCrate>,
+    /// The binary's own settings: the features cargo enabled for the problem's package.
+    pub cfg: Cfg,
+    /// The binary's edition (the bundle is compiled as 2021 whatever it is).
+    pub edition: String,
 }
 
-fn read_manifest(dir: &Path) -> Result<Value> {
-    let path = dir.join("Cargo.toml");
-    let text =
-        fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-    text.parse::<Value>()
-        .with_context(|| format!("{} is not valid TOML", path.display()))
+#[derive(Deserialize)]
+struct Metadata {
+    packages: Vec<Package>,
+    resolve: Option<Resolve>,
 }
 
-fn package_name(manifest: &Value, dir: &Path) -> Result<String> {
-    manifest
-        .get("package")
-        .and_then(|p| p.get("name"))
-        .and_then(Value::as_str)
-        .map(str::to_owned)
-        .with_context(|| format!("{}/Cargo.toml has no [package] name", dir.display()))
+#[derive(Deserialize)]
+struct Package {
+    id: String,
+    name: String,
+    version: String,
+    source: Option<String>,
+    manifest_path: PathBuf,
+    targets: Vec<Target>,
+    default_run: Option<String>,
 }
 
-/// The nearest ancestor folder (the folder itself included) whose `Cargo.toml` has `[workspace]`.
-fn workspace_root(dir: &Path) -> Option<PathBuf> {
-    dir.ancestors()
-        .find(|d| {
-            read_manifest(d)
-                .map(|m| m.get("workspace").is_some())
-                .unwrap_or(false)
-        })
-        .map(Path::to_path_buf)
+#[derive(Deserialize)]
+struct Target {
+    name: String,
+    kind: Vec<String>,
+    src_path: PathBuf,
+    edition: String,
 }
 
-/// Path dependencies of the package in `dir`, as (extern name, crate folder).
-fn path_dependencies(dir: &Path, manifest: &Value) -> Result<Vec<(String, PathBuf)>> {
-    let mut found = Vec::new();
-    let deps = match manifest.get("dependencies").and_then(Value::as_table) {
-        Some(deps) => deps,
-        None => return Ok(found),
-    };
-    for (key, spec) in deps {
-        let extern_name = key.replace('-', "_");
-        let inherits = spec.get("workspace").and_then(Value::as_bool) == Some(true);
-        let (spec, base) = if inherits {
-            let root = workspace_root(dir).with_context(|| {
-                format!(
-                    "{}: `{}.workspace = true` outside a workspace",
-                    dir.display(),
-                    key
-                )
-            })?;
-            let ws = read_manifest(&root)?;
-            let spec = ws
-                .get("workspace")
-                .and_then(|w| w.get("dependencies"))
-                .and_then(|d| d.get(key))
-                .cloned()
-                .with_context(|| format!("[workspace.dependencies] has no `{}`", key))?;
-            (spec, root)
-        } else {
-            (spec.clone(), dir.to_path_buf())
-        };
-        match spec.get("path").and_then(Value::as_str) {
-            Some(path) => found.push((extern_name, base.join(path))),
-            None => bail!(
-                "{}: dependency `{}` is not a path crate; BOJ offers no external crates, \
-                 so a submission can only use crates whose source can be bundled",
-                dir.display(),
-                key
-            ),
-        }
+#[derive(Deserialize)]
+struct Resolve {
+    nodes: Vec<Node>,
+}
+
+#[derive(Deserialize)]
+struct Node {
+    id: String,
+    deps: Vec<NodeDep>,
+    features: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct NodeDep {
+    /// The name the dependant's code uses for it (renames applied, `-` made `_`).
+    name: String,
+    pkg: String,
+    dep_kinds: Vec<DepKind>,
+}
+
+#[derive(Deserialize)]
+struct DepKind {
+    /// `null` for a normal dependency, `dev` or `build` otherwise.
+    kind: Option<String>,
+}
+
+/// `cargo metadata` for the workspace of `dir`, for the host platform only.
+fn metadata(dir: &Path) -> Result<Metadata> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(&cargo);
+    command
+        .args(["metadata", "--format-version", "1"])
+        .current_dir(dir);
+    if let Some(host) = host_triple() {
+        command.args(["--filter-platform", &host]);
     }
-    Ok(found)
-}
-
-/// Reads the library crate in `dir`: its module name and crate root.
-fn library(dir: &Path) -> Result<(String, PathBuf, Value)> {
-    let manifest = read_manifest(dir)?;
-    let package = package_name(&manifest, dir)?;
-    if manifest
-        .get("package")
-        .and_then(|p| p.get("build"))
-        .is_some()
-        || dir.join("build.rs").exists()
-    {
+    let out = command.output().context("cannot run cargo metadata")?;
+    if !out.status.success() {
         bail!(
-            "{}: crates with build scripts cannot be bundled",
-            dir.display()
-        );
-    }
-    let lib = manifest.get("lib");
-    let module = lib
-        .and_then(|l| l.get("name"))
-        .and_then(Value::as_str)
-        .map_or_else(|| package.replace('-', "_"), str::to_owned);
-    let root = dir.join(
-        lib.and_then(|l| l.get("path"))
-            .and_then(Value::as_str)
-            .unwrap_or("src/lib.rs"),
-    );
-    if lib
-        .and_then(|l| l.get("proc-macro"))
-        .and_then(Value::as_bool)
-        == Some(true)
-    {
-        bail!("{}: proc-macro crates cannot be bundled", dir.display());
-    }
-    if !root.is_file() {
-        bail!(
-            "{}: no library crate root at {}",
+            "cargo metadata failed in {}: {}",
             dir.display(),
-            root.display()
+            String::from_utf8_lossy(&out.stderr).trim_end()
         );
     }
-    Ok((module, root, manifest))
+    serde_json::from_slice(&out.stdout).context("cannot parse cargo metadata's output")
+}
+
+/// The host target triple, as `rustc -vV` tells it.
+fn host_triple() -> Option<String> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = Command::new(rustc).arg("-vV").output().ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
 }
 
 /// Works out what to bundle for the problem (a package with a binary) in `dir`.
 pub fn plan(dir: &Path) -> Result<Plan> {
-    let manifest = read_manifest(dir)?;
-    let package = package_name(&manifest, dir)?;
-    let main = main_path(dir, &manifest, &package);
-    if !main.is_file() {
-        bail!("{}: no binary root at {}", dir.display(), main.display());
-    }
+    let dir = dir
+        .canonicalize()
+        .with_context(|| format!("no folder {}", dir.display()))?;
+    let metadata = metadata(&dir)?;
+    let manifest = dir.join("Cargo.toml");
+    let package = metadata
+        .packages
+        .iter()
+        .find(|p| p.manifest_path.canonicalize().ok().as_deref() == Some(manifest.as_path()))
+        .with_context(|| {
+            format!(
+                "cargo metadata does not list the package of {}",
+                dir.display()
+            )
+        })?;
+    let wanted = package.default_run.as_deref().unwrap_or(&package.name);
+    let main_target = package
+        .targets
+        .iter()
+        .find(|t| t.name == wanted && t.kind.iter().any(|k| k == "bin"))
+        .with_context(|| format!("{}: no binary `{wanted}` to bundle", manifest.display()))?;
+    let main = main_target.src_path.clone();
+    let packages: BTreeMap<&str, &Package> = metadata
+        .packages
+        .iter()
+        .map(|p| (p.id.as_str(), p))
+        .collect();
+    let nodes: BTreeMap<&str, &Node> = metadata
+        .resolve
+        .as_ref()
+        .map(|r| r.nodes.iter().map(|n| (n.id.as_str(), n)).collect())
+        .unwrap_or_default();
 
-    let mut libs: BTreeMap<PathBuf, LibCrate> = BTreeMap::new();
+    // Only the dependencies a crate's source names: a problem's generator, reference or
+    // checker may use crates its submission must not carry, and a library may depend on crates
+    // for parts the bundle never reaches.
+    let features = |id: &str| -> BTreeSet<String> {
+        nodes
+            .get(id)
+            .map(|n| n.features.iter().cloned().collect())
+            .unwrap_or_default()
+    };
+    let used_deps = |id: &str, source: &Path| -> Result<Vec<(String, String)>> {
+        let cfg = Cfg {
+            features: features(id),
+        };
+        let named = names_in(&super::expand::load_crate(source, &cfg)?);
+        let node = nodes
+            .get(id)
+            .with_context(|| format!("cargo metadata has no resolve node for {id}"))?;
+        Ok(node
+            .deps
+            .iter()
+            .filter(|d| d.dep_kinds.iter().any(|k| k.kind.is_none()))
+            .filter(|d| named.contains(&d.name))
+            .map(|d| (d.name.clone(), d.pkg.clone()))
+            .collect())
+    };
+
+    let mut libs: BTreeMap<String, LibCrate> = BTreeMap::new();
     let mut deps = BTreeMap::new();
-    let mut todo: Vec<PathBuf> = Vec::new();
-    // A problem's other binaries (generator, reference, checker) may use crates its submission
-    // must not carry: only the dependencies the solver's own source names go in.
-    let named = names_in(&super::expand::load_crate(&main)?);
-    let used = path_dependencies(dir, &manifest)?
-        .into_iter()
-        .filter(|(extern_name, _)| named.contains(extern_name));
-    for (extern_name, lib_dir) in used {
-        let lib_dir = canonical(&lib_dir)?;
-        let (module, _, _) = library(&lib_dir)?;
+    let mut todo: Vec<String> = Vec::new();
+    for (extern_name, id) in used_deps(&package.id, &main)? {
+        let (module, _) = library(packages[id.as_str()])?;
         deps.insert(extern_name, module);
-        todo.push(lib_dir);
+        todo.push(id);
     }
-    while let Some(lib_dir) = todo.pop() {
-        if libs.contains_key(&lib_dir) {
+    while let Some(id) = todo.pop() {
+        if libs.contains_key(&id) {
             continue;
         }
-        let (module, root, lib_manifest) = library(&lib_dir)?;
+        let package = packages[id.as_str()];
+        let (module, target) = library(package)?;
         let mut lib_deps = BTreeMap::new();
-        for (extern_name, dep_dir) in path_dependencies(&lib_dir, &lib_manifest)? {
-            let dep_dir = canonical(&dep_dir)?;
-            let (dep_module, _, _) = library(&dep_dir)?;
+        for (extern_name, dep_id) in used_deps(&id, &target.src_path)? {
+            let (dep_module, _) = library(packages[dep_id.as_str()])?;
             lib_deps.insert(extern_name, dep_module);
-            todo.push(dep_dir);
+            todo.push(dep_id);
         }
+        let source = match package.source.as_deref() {
+            None => Source::Path,
+            Some(s) if s.starts_with("git+") => Source::Git(
+                s.trim_start_matches("git+")
+                    .split(['?', '#'])
+                    .next()
+                    .unwrap_or(s)
+                    .to_string(),
+            ),
+            Some(_) => Source::Registry,
+        };
+        let features = features(&id);
         libs.insert(
-            lib_dir.clone(),
+            id.clone(),
             LibCrate {
                 module,
-                dir: lib_dir,
-                root,
+                package: format!("{} {}", package.name, package.version),
+                source,
+                dir: package
+                    .manifest_path
+                    .parent()
+                    .unwrap_or(Path::new("."))
+                    .to_path_buf(),
+                root: target.src_path.clone(),
+                edition: target.edition.clone(),
+                features,
                 deps: lib_deps,
             },
         );
@@ -199,48 +260,75 @@ pub fn plan(dir: &Path) -> Result<Plan> {
     for pair in libs.windows(2) {
         if pair[0].module == pair[1].module {
             bail!(
-                "two bundled crates share the name `{}`: {} and {}",
+                "two bundled crates share the name `{}`: {} and {}; a bundle holds one module of \
+                 each name",
                 pair[0].module,
-                pair[0].dir.display(),
-                pair[1].dir.display()
+                pair[0].package,
+                pair[1].package
             );
         }
     }
     Ok(Plan {
-        package,
-        dir: dir.to_path_buf(),
+        package: package.name.clone(),
+        dir,
         main,
         deps,
         libs,
+        cfg: Cfg {
+            features: features(&package.id),
+        },
+        edition: main_target.edition.clone(),
     })
 }
 
-/// The binary named like the package (`[[bin]]` entry or `src/main.rs`); its checker is not it.
-fn main_path(dir: &Path, manifest: &Value, package: &str) -> PathBuf {
-    let wanted = manifest
-        .get("package")
-        .and_then(|p| p.get("default-run"))
-        .and_then(Value::as_str)
-        .unwrap_or(package);
-    let bins = manifest.get("bin").and_then(Value::as_array);
-    let path = bins
-        .into_iter()
-        .flatten()
-        .find(|b| b.get("name").and_then(Value::as_str) == Some(wanted))
-        .and_then(|b| b.get("path"))
-        .and_then(Value::as_str)
-        .unwrap_or("src/main.rs");
-    dir.join(path)
+/// A package's library target and its module name, refusing what cannot be bundled: a crate
+/// with a build script (plain rustc would not run it) or a proc-macro crate (it runs in the
+/// compiler, not in the program).
+fn library(package: &Package) -> Result<(String, &Target)> {
+    let name = format!("{} {}", package.name, package.version);
+    if package
+        .targets
+        .iter()
+        .any(|t| t.kind.iter().any(|k| k == "custom-build"))
+    {
+        bail!(
+            "crate {name} has a build script, which a one-file submission cannot run; it \
+             cannot be bundled"
+        );
+    }
+    let target = package
+        .targets
+        .iter()
+        .find(|t| {
+            t.kind
+                .iter()
+                .any(|k| matches!(k.as_str(), "lib" | "rlib" | "proc-macro"))
+        })
+        .with_context(|| format!("crate {name} has no library to bundle"))?;
+    if target.kind.iter().any(|k| k == "proc-macro") {
+        bail!(
+            "crate {name} is a proc-macro crate: it runs inside the compiler, and BOJ's rustc \
+             has no crates; it cannot be bundled"
+        );
+    }
+    if !target.src_path.is_file() {
+        bail!(
+            "crate {name}: no library source at {}",
+            target.src_path.display()
+        );
+    }
+    Ok((target.name.replace('-', "_"), target))
 }
 
-/// Every identifier in `file` (paths, `use` trees, macro bodies): a dependency the binary never
+/// Every identifier in `file` (paths, `use` trees, macro bodies): a dependency the code never
 /// names is one it does not use.
 fn names_in(file: &syn::File) -> BTreeSet<String> {
     fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
         for token in tokens {
             match token {
                 proc_macro2::TokenTree::Ident(ident) => {
-                    names.insert(ident.to_string());
+                    let name = ident.to_string();
+                    names.insert(name.strip_prefix("r#").unwrap_or(&name).to_string());
                 }
                 proc_macro2::TokenTree::Group(group) => walk(group.stream(), names),
                 _ => {}
@@ -250,8 +338,4 @@ fn names_in(file: &syn::File) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     walk(quote::ToTokens::to_token_stream(file), &mut names);
     names
-}
-
-fn canonical(path: &Path) -> Result<PathBuf> {
-    fs::canonicalize(path).with_context(|| format!("cannot find crate folder {}", path.display()))
 }

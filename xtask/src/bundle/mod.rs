@@ -6,11 +6,14 @@
 //! `--check`, [`check`] compiles the file alone with `rustc --edition 2021 -O` and judges the
 //! samples on the executable with the same judge as `cargo xtask test`.
 
+pub mod cfg;
 pub mod check;
+pub mod edition;
 pub mod expand;
 pub mod manifest;
 pub mod reach;
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -19,7 +22,7 @@ use anyhow::{Context, Result};
 use syn::{parse_quote, Item};
 
 use self::expand::Rewrite;
-use self::manifest::Plan;
+use self::manifest::{Plan, Source};
 
 /// BOJ's limit on a submission's source size.
 pub const SIZE_LIMIT: usize = 512 * 1024;
@@ -35,6 +38,10 @@ pub struct BundleArgs {
     /// Compile the bundle alone with `rustc --edition 2021 -O` and judge the samples with it.
     #[arg(long)]
     pub check: bool,
+    /// With --check: also compile with this rustc (an older one, like Debian's 1.63 at
+    /// /usr/bin/rustc); repeatable.
+    #[arg(long, value_name = "PATH", requires = "check")]
+    pub rustc: Vec<PathBuf>,
 }
 
 /// A rendered bundle.
@@ -54,7 +61,11 @@ pub fn bundle(dir: &Path) -> Result<Bundle> {
 }
 
 fn render(plan: &Plan) -> Result<String> {
-    let mut file = expand::load_crate(&plan.main)?;
+    let mut file = expand::load_crate(&plan.main, &plan.cfg)?;
+    let std_externs = || -> BTreeSet<String> { ["std", "core", "alloc"].map(String::from).into() };
+    let mut externs = std_externs();
+    externs.extend(plan.deps.keys().cloned());
+    edition::migrate(&mut file.items, &plan.edition, &externs);
     Rewrite {
         module: None,
         externs: plan.deps.clone(),
@@ -63,7 +74,13 @@ fn render(plan: &Plan) -> Result<String> {
     drop_extern_crates(&mut file.items, plan.deps.keys());
 
     for lib in &plan.libs {
-        let mut lib_file = expand::load_crate(&lib.root)?;
+        let cfg = cfg::Cfg {
+            features: lib.features.clone(),
+        };
+        let mut lib_file = expand::load_crate(&lib.root, &cfg)?;
+        let mut externs = std_externs();
+        externs.extend(lib.deps.keys().cloned());
+        edition::migrate(&mut lib_file.items, &lib.edition, &externs);
         Rewrite {
             module: Some(lib.module.clone()),
             externs: lib.deps.clone(),
@@ -147,7 +164,11 @@ fn header(plan: &Plan) -> String {
     let crates: Vec<String> = plan
         .libs
         .iter()
-        .map(|l| format!("{} ({})", l.module, rel(&l.dir)))
+        .map(|l| match &l.source {
+            Source::Path => format!("{} ({})", l.module, rel(&l.dir)),
+            Source::Registry => format!("{} ({} from crates.io)", l.module, l.package),
+            Source::Git(url) => format!("{} ({} from {url})", l.module, l.package),
+        })
         .collect();
     let mut out = format!(
         "// {}: one-file submission written by `cargo xtask bundle` from {}.\n",
@@ -252,5 +273,5 @@ fn try_run(args: &BundleArgs) -> Result<bool> {
     if !args.check {
         return Ok(true);
     }
-    check::check(&problem, &bundle.text, &path)
+    check::check(&problem, &bundle.text, &path, &args.rustc)
 }

@@ -463,3 +463,349 @@ fn full_public_sets() {
         total
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Crates with features, old editions, dependencies of dependencies, older compilers.
+
+/// Debian's rustc 1.63, when it is installed (CI installs it); `None` says why a check is
+/// skipped.
+fn old_rustc() -> Option<PathBuf> {
+    let path = PathBuf::from("/usr/bin/rustc");
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!("skipped: no /usr/bin/rustc (Debian's rustc package, 1.63)");
+        None
+    }
+}
+
+/// `bundle PROBLEM -o DIR/NAME.rs --check [--rustc OLD]`: the run and the bundle's text.
+fn bundle_checked(problem: &Path, test: &str, old: Option<&Path>) -> (Output, String) {
+    let dir = scratch("bundle-tests", test);
+    let out = dir.join("bundle.rs");
+    let mut args = vec![
+        "bundle",
+        problem.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--check",
+    ];
+    if let Some(old) = old {
+        args.extend(["--rustc", old.to_str().unwrap()]);
+    }
+    let result = xtask(&args);
+    let bundle = fs::read_to_string(&out).unwrap_or_default();
+    (result, bundle)
+}
+
+#[test]
+fn features_are_decided_as_cargo_resolved_them() {
+    let old = old_rustc();
+    let (result, bundle) = bundle_checked(&fixture("boj-1003"), "features", old.as_deref());
+    let stdout = text(&result.stdout);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&result.stderr)
+    );
+    assert!(stdout.contains("1/1 AC"), "{stdout}");
+    if old.is_some() {
+        assert!(stdout.contains("(rustc 1.63"), "{stdout}");
+    }
+    // `fast` (default) and `loud` (asked for by the problem) are on, `slow` off: the cfgs are
+    // gone, decided, and the item behind `slow` (a compile_error!) with them.
+    assert!(!bundle.contains("only_slow"), "{bundle}");
+    assert!(
+        !bundle.contains("feature =") && !bundle.contains("cfg"),
+        "{bundle}"
+    );
+    assert!(
+        bundle.contains("if true {"),
+        "cfg!(feature = \"loud\") became true:\n{bundle}"
+    );
+    assert_eq!(bundle.matches("fn speed").count(), 1, "{bundle}");
+}
+
+#[test]
+fn a_2015_crate_and_its_own_dependency_are_carried_into_the_2021_bundle() {
+    let old = old_rustc();
+    let (result, bundle) = bundle_checked(&fixture("boj-1004"), "edition-2015", old.as_deref());
+    let stdout = text(&result.stdout);
+    assert_eq!(
+        result.status.code(),
+        Some(0),
+        "{stdout}{}",
+        text(&result.stderr)
+    );
+    // The sample's answer is what the 2015 crate computes under cargo (1 + 4 + 9, and the
+    // patterns), so the meaning survived.
+    assert!(stdout.contains("1/1 AC"), "{stdout}");
+    for kept in [
+        "mod fixture_util {",
+        "use crate::fixture_old::shapes::{Shape, Square};",
+        "Box<dyn Shape>",
+        "$p:pat_param | $q:pat_param",
+        "either_pattern!(n, 0..= 1 | 2)",
+        "[1, 2, 3].iter()",
+        "panic!(\"{}\", message)",
+        "crate::fixture_util::clamp(sum, 0, 1000)",
+    ] {
+        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
+    }
+    for gone in ["unused_old", "unused_shape", "unused_util", "extern crate"] {
+        assert!(!bundle.contains(gone), "`{gone}` survived:\n{bundle}");
+    }
+}
+
+#[test]
+fn an_older_rustc_given_with_rustc_judges_what_the_syntax_scan_cannot_see() {
+    let Some(old) = old_rustc() else {
+        return;
+    };
+    let problem = fixture("boj-1005");
+    // Today's rustc takes it: without --rustc the bundle is good.
+    let (result, _) = bundle_checked(&problem, "new-std-today", None);
+    assert_eq!(result.status.code(), Some(0), "{}", text(&result.stderr));
+    // Rust 1.63 has no `Option::is_some_and`: exit 2, with that compiler's version and words.
+    let (result, _) = bundle_checked(&problem, "new-std-old-rustc", Some(&old));
+    assert_eq!(result.status.code(), Some(2));
+    let stderr = text(&result.stderr);
+    assert!(
+        stderr.contains("/usr/bin/rustc --edition 2021 -O"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("rustc 1.63"), "{stderr}");
+    assert!(stderr.contains("is_some_and"), "{stderr}");
+    assert!(stderr.contains("NOT a valid submission"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// ac-library-rs from crates.io (tests/data/acl/).
+
+/// Makes one input of a fixture problem.
+type Generator = fn(&mut Rng) -> String;
+
+/// Each fixture problem, the largest its bundle may be (bytes, as written), and its inputs.
+const ACL: [(&str, usize, Generator); 7] = [
+    ("dsu", 6_000, dsu_input),
+    ("segtree", 9_000, segtree_input),
+    ("lazysegtree", 14_000, lazysegtree_input),
+    ("scc", 8_000, scc_input),
+    ("maxflow", 12_000, maxflow_input),
+    ("string", 14_000, string_input),
+    ("modint", 28_000, modint_input),
+];
+
+/// SplitMix64, for the generated inputs.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+fn dsu_input(rng: &mut Rng) -> String {
+    let (n, q) = (1 + rng.below(30), 1 + rng.below(60));
+    let mut s = format!("{n} {q}\n");
+    for _ in 0..q {
+        s += &format!("{} {} {}\n", rng.below(2), rng.below(n), rng.below(n));
+    }
+    s
+}
+
+fn segtree_input(rng: &mut Rng) -> String {
+    let (n, q) = (1 + rng.below(30), 1 + rng.below(60));
+    let values: Vec<String> = (0..n)
+        .map(|_| (rng.below(2_000) as i64 - 1_000).to_string())
+        .collect();
+    let mut s = format!("{n} {q}\n{}\n", values.join(" "));
+    for _ in 0..q {
+        if rng.below(2) == 0 {
+            s += &format!(
+                "0 {} {}\n",
+                rng.below(n),
+                rng.below(1_000_000_000) as i64 - 500_000_000
+            );
+        } else {
+            let l = rng.below(n + 1);
+            s += &format!("1 {l} {}\n", l + rng.below(n + 1 - l));
+        }
+    }
+    s
+}
+
+fn lazysegtree_input(rng: &mut Rng) -> String {
+    let (n, q) = (1 + rng.below(30), 1 + rng.below(60));
+    let values: Vec<String> = (0..n).map(|_| rng.below(1_000).to_string()).collect();
+    let mut s = format!("{n} {q}\n{}\n", values.join(" "));
+    for _ in 0..q {
+        let l = rng.below(n + 1);
+        let r = l + rng.below(n + 1 - l);
+        if rng.below(2) == 0 {
+            s += &format!("0 {l} {r} {}\n", rng.below(1_000_000));
+        } else {
+            s += &format!("1 {l} {r}\n");
+        }
+    }
+    s
+}
+
+fn scc_input(rng: &mut Rng) -> String {
+    let (n, m) = (1 + rng.below(20), rng.below(40));
+    let mut s = format!("{n} {m}\n");
+    for _ in 0..m {
+        s += &format!("{} {}\n", rng.below(n), rng.below(n));
+    }
+    s
+}
+
+fn maxflow_input(rng: &mut Rng) -> String {
+    let (n, m) = (2 + rng.below(15), rng.below(50));
+    let mut s = format!("{n} {m}\n");
+    for _ in 0..m {
+        s += &format!("{} {} {}\n", rng.below(n), rng.below(n), rng.below(100));
+    }
+    s
+}
+
+fn string_input(rng: &mut Rng) -> String {
+    let (n, letters) = (1 + rng.below(60), 1 + rng.below(4));
+    let s: String = (0..n)
+        .map(|_| char::from(b'a' + rng.below(letters) as u8))
+        .collect();
+    s + "\n"
+}
+
+fn modint_input(rng: &mut Rng) -> String {
+    let q = 1 + rng.below(20);
+    let mut s = format!("{q}\n");
+    for _ in 0..q {
+        let n = rng.below(100_000);
+        s += &format!("{n} {}\n", rng.below(n + 1));
+    }
+    s
+}
+
+/// The acl fixture workspace's judge-profile binaries, built once.
+fn acl_binaries() -> &'static std::collections::HashMap<String, PathBuf> {
+    static BUILT: OnceLock<std::collections::HashMap<String, PathBuf>> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/acl");
+        let problems: Vec<Problem> = ACL
+            .iter()
+            .map(|(name, _, _)| Problem::load(&root.join(name)).unwrap())
+            .collect();
+        let options = BuildOptions {
+            target_dir: Some(Path::new(env!("CARGO_TARGET_TMPDIR")).join("acl-target")),
+            quiet: true,
+            ..BuildOptions::default()
+        };
+        let exes = build::build(&problems, &options).expect("cargo build of the acl fixtures");
+        ACL.iter()
+            .zip(exes)
+            .map(|((name, _, _), exe)| (name.to_string(), exe.solver))
+            .collect()
+    })
+}
+
+fn run_on(exe: &Path, input: &str) -> String {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{} failed on:\n{input}",
+        exe.display()
+    );
+    text(&out.stdout)
+}
+
+/// Issue 21's floor: each ac-library-rs problem bundles small, compiles alone with this
+/// toolchain and with Rust 1.63, and answers generated inputs exactly as cargo's build does.
+#[test]
+fn ac_library_rs_from_crates_io_bundles_small_compiles_on_old_rustc_and_answers_alike() {
+    let old = old_rustc();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/acl");
+    for (k, (name, limit, input)) in ACL.iter().enumerate() {
+        let dir = scratch("bundle-acl", name);
+        let (path, bundle) = bundle_into(root.join(name).to_str().unwrap(), &dir, name);
+        assert!(
+            bundle.len() <= *limit,
+            "{name}: {} bytes, over {limit}",
+            bundle.len()
+        );
+        assert!(
+            bundle.contains("ac_library (ac-library-rs 0.1.1 from crates.io)"),
+            "{bundle}"
+        );
+        let mut exes = vec![rustc(&path, &dir)];
+        if let Some(old) = &old {
+            let old_dir = dir.join("old");
+            fs::create_dir_all(&old_dir).unwrap();
+            let exe = old_dir.join("Main");
+            let out = Command::new(old)
+                .args(["--edition", "2021", "-O", "-o"])
+                .arg(&exe)
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{name} with rustc 1.63:\n{}",
+                text(&out.stderr)
+            );
+            exes.push(exe);
+        }
+        let cargo_built = &acl_binaries()[*name];
+        let mut rng = Rng(k as u64);
+        for _ in 0..25 {
+            let case = input(&mut rng);
+            let expected = run_on(cargo_built, &case);
+            for exe in &exes {
+                assert_eq!(run_on(exe, &case), expected, "{name} on:\n{case}");
+            }
+        }
+    }
+}
+
+/// What pruning leaves of the library: a `Dsu` solution carries the union-find and nothing of
+/// the other modules the library re-exports beside it.
+#[test]
+fn a_dsu_solution_carries_the_dsu_alone() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/acl");
+    let dir = scratch("bundle-acl", "dsu-alone");
+    let (_, bundle) = bundle_into(root.join("dsu").to_str().unwrap(), &dir, "dsu");
+    assert!(bundle.contains("pub struct Dsu"), "{bundle}");
+    for gone in [
+        "convolution",
+        "fenwick",
+        "Segtree",
+        "LazySegtree",
+        "ModInt",
+        "MfGraph",
+        "SccGraph",
+        "suffix_array",
+        "fn groups",
+        "macro_rules",
+    ] {
+        assert!(!bundle.contains(gone), "`{gone}` survived:\n{bundle}");
+    }
+    // Of the library's two dozen re-exports, the one `main` goes through.
+    assert_eq!(bundle.matches("pub use").count(), 1, "{bundle}");
+    assert!(bundle.contains("pub use dsu::Dsu;"), "{bundle}");
+}
