@@ -220,7 +220,13 @@ pub fn plan(dir: &Path) -> Result<Plan> {
         let package = packages[id.as_str()];
         let (module, target) = library(package)?;
         let mut lib_deps = BTreeMap::new();
-        for (extern_name, dep_id) in used_deps(&id, &target.src_path)? {
+        let named = used_deps(&id, &target.src_path).with_context(|| {
+            cannot_read(
+                &format!("{} {}", package.name, package.version),
+                &target.edition,
+            )
+        })?;
+        for (extern_name, dep_id) in named {
             let (dep_module, _) = library(packages[dep_id.as_str()])?;
             lib_deps.insert(extern_name, dep_module);
             todo.push(dep_id);
@@ -279,6 +285,19 @@ pub fn plan(dir: &Path) -> Result<Plan> {
         },
         edition: main_target.edition.clone(),
     })
+}
+
+/// Why a crate's source could not be read, with what an old edition cannot bring along.
+pub fn cannot_read(package: &str, edition: &str) -> String {
+    if edition < "2021" {
+        format!(
+            "crate {package} (edition {edition}) cannot be carried into the 2021 bundle: \
+             syn reads Rust 2018 and later, so 2015 names such as `async`, `await`, `dyn` or \
+             `try`, and `Fn(..)` trait objects without `dyn`, cannot be rewritten"
+        )
+    } else {
+        format!("cannot read crate {package}")
+    }
 }
 
 /// A package's library target and its module name, refusing what cannot be bundled: a crate

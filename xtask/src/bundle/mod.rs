@@ -77,7 +77,8 @@ fn render(plan: &Plan) -> Result<String> {
         let cfg = cfg::Cfg {
             features: lib.features.clone(),
         };
-        let mut lib_file = expand::load_crate(&lib.root, &cfg)?;
+        let mut lib_file = expand::load_crate(&lib.root, &cfg)
+            .with_context(|| manifest::cannot_read(&lib.package, &lib.edition))?;
         let mut externs = std_externs();
         externs.extend(lib.deps.keys().cloned());
         edition::migrate(&mut lib_file.items, &lib.edition, &externs);
