@@ -17,10 +17,10 @@ const PROGRESS_FROM: usize = 2000;
 /// The lines of an input, each with its number (from 1): line ends (`\n`, `\r\n`) and trailing
 /// whitespace removed, trailing blank lines dropped. Blank lines inside stay, so numbers and
 /// output lines stay aligned with the input.
-pub fn lines(text: &str) -> Vec<(usize, &str)> {
-    let mut lines: Vec<(usize, &str)> = text
-        .split('\n')
-        .map(str::trim_end)
+pub fn lines(text: &[u8]) -> Vec<(usize, &[u8])> {
+    let mut lines: Vec<(usize, &[u8])> = text
+        .split(|&b| b == b'\n')
+        .map(<[u8]>::trim_ascii_end)
         .enumerate()
         .map(|(i, line)| (i + 1, line))
         .collect();
@@ -115,8 +115,12 @@ mod tests {
 
     #[test]
     fn lines_are_numbered_trimmed_and_trailing_blanks_dropped() {
-        assert_eq!(lines("a \r\n\nb\r\n\n \n"), [(1, "a"), (2, ""), (3, "b")]);
-        assert!(lines("").is_empty());
+        let empty: &[u8] = b"";
+        assert_eq!(
+            lines(b"a \r\n\nb\r\n\n \n"),
+            [(1, &b"a"[..]), (2, empty), (3, &b"b"[..])]
+        );
+        assert!(lines(b"").is_empty());
     }
 
     #[test]

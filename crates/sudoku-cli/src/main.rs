@@ -10,7 +10,7 @@ mod batch;
 mod generate;
 
 use std::fs;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -63,7 +63,7 @@ impl Input {
         self.jobs.map_or_else(batch::default_jobs, |n| n as usize)
     }
 
-    fn read(&self) -> Result<String> {
+    fn read(&self) -> Result<Vec<u8>> {
         let bytes = match &self.file {
             Some(path) => {
                 fs::read(path).with_context(|| format!("cannot read {}", path.display()))?
@@ -76,7 +76,7 @@ impl Input {
                 bytes
             }
         };
-        Ok(String::from_utf8_lossy(&bytes).into_owned())
+        Ok(bytes)
     }
 }
 
@@ -91,20 +91,21 @@ fn main() -> ExitCode {
                 } else {
                     solve(grid)
                 };
-                solution
-                    .map(|s| s.display(Format::Line).to_string())
-                    .ok_or_else(|| "no solution".to_string())
+                match solution {
+                    Some(solution) => Ok(Answer::Grid(*solution.cells())),
+                    None => Err(why_unsolvable(grid)),
+                }
             })
         }
         Command::Count { limit, input } => {
             let limit = *limit;
             per_line(input, "counted", move |grid| {
-                let count = count_solutions(grid, limit.saturating_add(1));
-                Ok(if count > limit {
-                    format!("{limit}+")
-                } else {
-                    count.to_string()
-                })
+                match count_solutions(grid, limit.saturating_add(1)) {
+                    // Givens that clash are not a puzzle at all, as `Grid::parse` says.
+                    0 if grid.find_conflict().is_some() => Err(why_unsolvable(grid)),
+                    count if count > limit => Ok(Answer::Text(format!("{limit}+"))),
+                    count => Ok(Answer::Text(count.to_string())),
+                }
             })
         }
         Command::Generate(args) => generate::run(args),
@@ -119,6 +120,15 @@ fn main() -> ExitCode {
     }
 }
 
+/// Why a grid that reads as a line has no answer: its givens clash (what `Grid::parse` would
+/// have said), or the search found no solution.
+fn why_unsolvable(grid: &Grid) -> String {
+    match grid.find_conflict() {
+        Some(conflict) => format!("invalid puzzle: {conflict}"),
+        None => "no solution".to_string(),
+    }
+}
+
 /// A closed stdout (`| head`) is not a failure.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
@@ -128,43 +138,88 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// Answers every line with `answer`; a line that does not parse, or whose answer is an error,
+/// What a line comes to, written into the output as it is: a grid's 81 digits, or a word.
+enum Answer {
+    Grid([u8; 81]),
+    Text(String),
+}
+
+/// Answers every line with `answer`; a line that does not read, or whose answer is an error,
 /// prints `none` and its reason (with the line number) on stderr.
+///
+/// The lean path: bytes in, bytes out. A line is read straight into 81 cells without the
+/// separate consistency pass (the search finds clashing givens anyway, and `why_unsolvable`
+/// names them then), solutions go into the block's output buffer as digits, and nothing is
+/// allocated per line unless the line fails; `Grid::parse_as` runs only for a line that the
+/// quick read refuses, to give its exact reason.
 fn per_line(
     input: &Input,
     what: &str,
-    answer: impl Fn(&Grid) -> Result<String, String> + Sync,
+    answer: impl Fn(&Grid) -> Result<Answer, String> + Sync,
 ) -> Result<ExitCode> {
-    let text = input.read()?;
-    let lines = batch::lines(&text);
+    let bytes = input.read()?;
+    let lines = batch::lines(&bytes);
     let progress = batch::progress(lines.len(), what, false);
     let mut failed = false;
-    let stdout = io::stdout().lock();
-    let mut out = BufWriter::new(stdout);
-    let work = |&(number, line): &(usize, &str)| {
-        let result = Grid::parse_as(line, Format::Line)
-            .map_err(|err| describe(&err))
-            .and_then(|grid| answer(&grid));
+    let mut stdout = io::stdout().lock();
+    let work = |&(number, line): &(usize, &[u8])| {
+        let result = match read_line(line) {
+            Some(grid) => answer(&grid),
+            None => Err(describe_line(line)),
+        };
         (number, result)
     };
+    let mut out: Vec<u8> = Vec::new();
     batch::map_ordered(&lines, input.jobs(), &progress, work, |block| {
+        out.clear();
         for (number, result) in block {
             match result {
-                Ok(answer) => writeln!(out, "{answer}")?,
+                Ok(Answer::Grid(cells)) => {
+                    out.extend(cells.iter().map(|digit| b'0' + digit));
+                    out.push(b'\n');
+                }
+                Ok(Answer::Text(text)) => {
+                    out.extend_from_slice(text.as_bytes());
+                    out.push(b'\n');
+                }
                 Err(reason) => {
                     failed = true;
-                    writeln!(out, "none")?;
+                    out.extend_from_slice(b"none\n");
                     progress.suspend(|| eprintln!("sudoku: line {number}: {reason}"));
                 }
             }
         }
-        out.flush()
+        stdout.write_all(&out).and_then(|()| stdout.flush())
     })?;
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A line of exactly 81 cells (`1`-`9`, `.` or `0` for a blank), read as a grid without the
+/// consistency pass; `None` for anything else.
+fn read_line(line: &[u8]) -> Option<Grid> {
+    let line: &[u8; 81] = line.try_into().ok()?;
+    let mut cells = [0u8; 81];
+    for (cell, &byte) in cells.iter_mut().zip(line) {
+        *cell = match byte {
+            b'1'..=b'9' => byte - b'0',
+            b'0' | b'.' => 0,
+            _ => return None,
+        };
+    }
+    Grid::from_cells(cells)
+}
+
+/// Why a line that [`read_line`] refused is not a puzzle, as `Grid::parse_as` tells it.
+fn describe_line(line: &[u8]) -> String {
+    match Grid::parse_as(&String::from_utf8_lossy(line), Format::Line) {
+        Err(err) => describe(&err),
+        // The quick read is stricter than no reading rule; should they ever differ, say so.
+        Ok(_) => "not a line of 81 cells".to_string(),
+    }
 }
 
 /// Why a line is not a puzzle, without the parser's own line number (always 1 here).
