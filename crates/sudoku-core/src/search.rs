@@ -936,20 +936,36 @@ impl<F: FnMut(&Board) -> bool> Visit for F {
 
 /// Branch and bound for the smallest solution: every solution met becomes the bound (each is
 /// smaller than the one before), and every node is cut down to what can beat it
-/// ([`Board::restrict_below`]). When the search ends, the bound is the smallest solution.
-struct Bound(Option<Board>);
+/// ([`Board::restrict_below`]). When the search ends, the bound is the smallest solution. It
+/// stops early at its `stop_at`-th solution (`u32::MAX`: never).
+struct Bound {
+    best: Option<Board>,
+    found: u32,
+    stop_at: u32,
+}
+
+impl Bound {
+    fn stopping_at(stop_at: u32) -> Bound {
+        Bound {
+            best: None,
+            found: 0,
+            stop_at,
+        }
+    }
+}
 
 impl Visit for Bound {
     fn narrow(&mut self, board: &mut Board) -> Option<bool> {
-        match &self.0 {
+        match &self.best {
             Some(bound) => board.restrict_below(bound),
             None => Some(false),
         }
     }
 
     fn solution(&mut self, solved: &Board) -> bool {
-        self.0 = Some(*solved);
-        false
+        self.best = Some(*solved);
+        self.found += 1;
+        self.found >= self.stop_at
     }
 }
 
@@ -1094,15 +1110,49 @@ impl Budget {
 /// Branch and bound within `dead_ends` dead ends: the best solution it met, and whether it
 /// finished (then that is the smallest solution, `None` meaning there is none).
 fn branch_and_bound(mut board: Board, dead_ends: u64) -> (Option<Board>, bool) {
-    let mut bound = Bound(None);
+    let mut bound = Bound::stopping_at(u32::MAX);
     let stopped = search(
         &mut board,
         Branching::FewestCandidates,
         &mut Budget::dead_ends(dead_ends),
         &mut bound,
     );
-    (bound.0, !stopped)
+    (bound.best, !stopped)
 }
+
+/// How branch and bound ended when asked to stop at a second solution.
+enum Probe {
+    /// It finished: the smallest solution (`None`: there is none).
+    Smallest(Option<Board>),
+    /// It met a second solution: the board has several.
+    Several,
+    /// It ran out of dead ends, with the best solution it had.
+    OutOfDeadEnds(Option<Board>),
+}
+
+/// Branch and bound within `dead_ends` dead ends that stops at a second solution.
+fn probe_by_bound(mut board: Board, dead_ends: u64) -> Probe {
+    let mut bound = Bound::stopping_at(2);
+    let mut budget = Budget {
+        dead_ends_left: dead_ends,
+        step: Step::Givens,
+    };
+    let stopped = search(
+        &mut board,
+        Branching::FewestCandidates,
+        &mut budget,
+        &mut bound,
+    );
+    match (stopped, bound.found) {
+        (false, _) => Probe::Smallest(bound.best),
+        (true, 2) => Probe::Several,
+        (true, _) => Probe::OutOfDeadEnds(bound.best),
+    }
+}
+
+/// A puzzle with one solution has at least 17 givens (McGuire, Tugemann and Civario, 2012), so
+/// a board with more open cells than this has several solutions.
+const MAX_UNIQUE_OPEN_CELLS: u32 = 81 - 17;
 
 /// `solve` searches lightly ([`Step::Light`]) from a board whose givens leave fewer open cells
 /// than this.
@@ -1162,9 +1212,23 @@ fn first_solution(board: Board, branching: Branching) -> Option<Board> {
     first_solution_within(board, branching, UNLIMITED).unwrap_or(None)
 }
 
-/// The smallest solution: plain row-major search while it is cheap, then branch and bound,
-/// then, for the rare board that outlasts both, the witness method.
+/// The smallest solution, by the strategy that suits the board:
+/// - a board with few open cells ([`LIGHT_OPEN_CELLS`], Serg's benchmark) usually has many
+///   solutions close by: plain row-major search first, while it is cheap;
+/// - otherwise, unless it has too few givens to have one solution ([`MAX_UNIQUE_OPEN_CELLS`]),
+///   branch and bound first, stopped at a second solution: a board with one solution (every
+///   hard puzzle) is then proved without a row-major search that could only fail (which cost a
+///   quarter of the instructions on magictour); a board with several goes back to row-major
+///   search, where its smallest solution is usually close;
+/// - whatever outlasts those, by the witness method.
 fn lexmin(board: Board) -> Option<Board> {
+    if (LIGHT_OPEN_CELLS..=MAX_UNIQUE_OPEN_CELLS).contains(&board.open_cells()) {
+        match probe_by_bound(board, BOUND_DEAD_ENDS) {
+            Probe::Smallest(smallest) => return smallest,
+            Probe::OutOfDeadEnds(best) => return lexmin_by_witness(board, best),
+            Probe::Several => {}
+        }
+    }
     if let Ok(found) = first_solution_within(board, Branching::RowMajor, ROW_MAJOR_DEAD_ENDS) {
         return found;
     }
