@@ -39,7 +39,9 @@ pub use check::check_solution;
 pub use digits::{DigitSet, Digits};
 pub use error::{CheckError, ParseError};
 pub use grid::{Cell, Conflict, Display, Format, Grid, Unit};
-pub use search::{
-    count_solutions, solve, solve_lexmin, solve_lexmin_by_bound, solve_lexmin_by_witness,
-    solve_lexmin_row_major,
-};
+pub use search::{count_solutions, solve, solve_lexmin};
+
+/// The strategies inside [`solve_lexmin`], each alone: for the benchmarks and the tests that
+/// compare them, not part of the API.
+#[doc(hidden)]
+pub use search::strategies;

@@ -2,10 +2,7 @@
 //! solution counts, the same verdict on unsolvable puzzles, and every answer accepted by the
 //! validator.
 
-use sudoku_core::{
-    check_solution, count_solutions, solve, solve_lexmin, solve_lexmin_by_bound,
-    solve_lexmin_by_witness, solve_lexmin_row_major, Format, Grid,
-};
+use sudoku_core::{check_solution, count_solutions, solve, solve_lexmin, strategies, Format, Grid};
 
 use crate::fixtures::{data, relabel_against_row_major, thin_out, Rng};
 use crate::reference;
@@ -54,18 +51,18 @@ fn lexmin_agrees_with_reference_on_hundreds_of_puzzles() {
         // meet a long chain of ever smaller solutions on nearly empty boards, so it gets a
         // budget of dead ends and is checked wherever it finishes.
         assert_eq!(
-            solve_lexmin_row_major(puzzle),
+            strategies::row_major(puzzle),
             Some(actual),
             "row-major, #{}",
             i
         );
         assert_eq!(
-            solve_lexmin_by_witness(puzzle),
+            strategies::by_witness(puzzle),
             Some(actual),
             "witness, #{}",
             i
         );
-        if let Ok(found) = solve_lexmin_by_bound(puzzle, 100_000) {
+        if let Some(found) = strategies::by_bound(puzzle, 100_000) {
             assert_eq!(found, Some(actual), "branch and bound, #{}", i);
             bound_finished += 1;
         }
@@ -213,14 +210,14 @@ fn unsolvable_puzzles_have_no_solution_in_every_mode() {
         assert_eq!(puzzle.find_conflict(), None, "{}", line);
         assert_eq!(solve(&puzzle), None, "{}", line);
         assert_eq!(solve_lexmin(&puzzle), None, "{}", line);
-        assert_eq!(solve_lexmin_by_witness(&puzzle), None, "{}", line);
+        assert_eq!(strategies::by_witness(&puzzle), None, "{}", line);
         assert_eq!(
-            solve_lexmin_by_bound(&puzzle, 100_000),
-            Ok(None),
+            strategies::by_bound(&puzzle, 100_000),
+            Some(None),
             "{}",
             line
         );
-        assert_eq!(solve_lexmin_row_major(&puzzle), None, "{}", line);
+        assert_eq!(strategies::row_major(&puzzle), None, "{}", line);
         assert_eq!(count_solutions(&puzzle, 10), 0, "{}", line);
     }
 }
@@ -264,11 +261,11 @@ fn branch_and_bound_gives_up_when_its_dead_ends_run_out() {
     // This hard puzzle meets some 170 dead ends; a filled grid meets none and always finishes.
     let hard = data("named_hard.txt").remove(1);
     let filled = data("serg_benchmark_150.lexmin").remove(0);
-    assert_eq!(solve_lexmin_by_bound(&hard, 1), Err(()));
-    assert_eq!(solve_lexmin_by_bound(&hard, 100), Err(()));
+    assert_eq!(strategies::by_bound(&hard, 1), None);
+    assert_eq!(strategies::by_bound(&hard, 100), None);
     assert_eq!(
-        solve_lexmin_by_bound(&hard, 100_000),
-        Ok(solve_lexmin(&hard))
+        strategies::by_bound(&hard, 100_000),
+        Some(solve_lexmin(&hard))
     );
-    assert_eq!(solve_lexmin_by_bound(&filled, 1), Ok(Some(filled)));
+    assert_eq!(strategies::by_bound(&filled, 1), Some(Some(filled)));
 }
