@@ -74,10 +74,6 @@ pub struct JudgeOptions {
     pub interactor: Option<PathBuf>,
     /// Stdout cap in bytes; `None` means [`run::DEFAULT_OUTPUT_CAP`] (64 MiB).
     pub output_cap: Option<u64>,
-    /// Overrides the problem's time limit.
-    pub time_limit: Option<Duration>,
-    /// Overrides the problem's memory limit, in bytes.
-    pub memory_limit: Option<u64>,
 }
 
 /// The limits a problem was judged under.
@@ -202,7 +198,7 @@ pub enum Comparison {
     Different,
 }
 
-/// Compares `actual` with `expected` as BOJ does (GUIDE, "Output comparison").
+/// Compares `actual` with `expected` as BOJ does: see [`Comparison`].
 pub fn compare(expected: &[u8], actual: &[u8]) -> Comparison {
     if significant_lines(expected) == significant_lines(actual) {
         Comparison::Same
@@ -309,10 +305,8 @@ pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<Problem
         problem: problem.name.clone(),
         judge: problem.judge.clone(),
         limits: CaseLimits {
-            time: options.time_limit.unwrap_or(problem.meta.time_limit()),
-            memory: options
-                .memory_limit
-                .unwrap_or(problem.meta.memory_limit_bytes()),
+            time: problem.meta.time_limit(),
+            memory: problem.meta.memory_limit_bytes(),
             output_cap: options.output_cap.unwrap_or(run::DEFAULT_OUTPUT_CAP),
         },
         sample_names: problem.samples()?.into_iter().map(|s| s.name).collect(),

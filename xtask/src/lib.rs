@@ -21,6 +21,7 @@
 //! ```
 
 pub mod build;
+pub mod bundle;
 pub mod companion;
 pub mod judge;
 pub mod problem;

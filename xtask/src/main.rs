@@ -1,14 +1,11 @@
 //! `cargo xtask`: the workspace's own automation (local judging, scaffolding, bundling).
 
-mod bundle;
-mod listen;
-mod new;
-mod stress;
-mod test;
+mod commands;
 
 use std::process::ExitCode;
 
 use clap::Parser;
+use commands::{bundle, listen, new, stress, test};
 
 /// Workspace automation for the BOJ Sudoku toolkit.
 #[derive(Parser, Debug)]
@@ -32,11 +29,17 @@ fn main() -> ExitCode {
     if let Some(code) = xtask::run::launch_if_asked() {
         return code;
     }
-    match Command::parse() {
+    let result = match Command::parse() {
         Command::Bundle(args) => bundle::run(&args),
         Command::Test(args) => test::run(&args),
         Command::New(args) => new::run(&args),
         Command::Stress(args) => stress::run(&args),
         Command::Listen(args) => listen::run(&args),
-    }
+    };
+    // Every subcommand's own failure (bad arguments, an unknown problem, a build that fails, a
+    // helper that crashes) is exit status 2, with the reason and its causes on stderr.
+    result.unwrap_or_else(|err| {
+        eprintln!("error: {err:#}");
+        ExitCode::from(2)
+    })
 }

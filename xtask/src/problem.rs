@@ -85,6 +85,20 @@ pub fn read_manifest(text: &str) -> std::result::Result<ManifestInfo, String> {
         .metadata
         .and_then(|m| m.boj)
         .ok_or("no [package.metadata.boj] table")?;
+    // An empty binary name names no binary: say so here, not as a build that found nothing.
+    let named = [
+        ("default-run", package.default_run.as_ref()),
+        ("checker", meta.checker.as_ref()),
+        ("interactor", meta.interactor.as_ref()),
+        ("generator", meta.generator.as_ref()),
+        ("reference", meta.reference.as_ref()),
+    ];
+    if let Some((key, _)) = named
+        .iter()
+        .find(|(_, name)| name.is_some_and(|n| n.is_empty()))
+    {
+        return Err(format!("`{key} = \"\"` names no binary"));
+    }
     let judge = meta
         .judge_rule()
         .map_err(|why| format!("[package.metadata.boj]: {why}"))?;
@@ -484,6 +498,18 @@ mod tests {
         assert!(why.starts_with("line 4, column 9: "), "{why}");
         let why = read_manifest("[package]\nname = \"boj-1\"\n").unwrap_err();
         assert_eq!(why, "no [package.metadata.boj] table");
+        // Found by the manifest fuzz target: an empty `default-run` (or helper name) names no
+        // binary, and was taken as the solver's name.
+        let text = "[package]\nname = \"boj-1\"\ndefault-run = \"\"\n[package.metadata.boj]\n";
+        assert_eq!(
+            read_manifest(text).unwrap_err(),
+            "`default-run = \"\"` names no binary"
+        );
+        let text = "[package]\nname = \"boj-1\"\n[package.metadata.boj]\ngenerator = \"\"\n";
+        assert_eq!(
+            read_manifest(text).unwrap_err(),
+            "`generator = \"\"` names no binary"
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! `cargo xtask bundle --check`: is the bundle a submission BOJ accepts? Size under 512 KB, no
-//! syntax newer than Rust 1.56 that can be seen, compiles alone with `rustc --edition 2021 -O`,
+//! Is a bundle a submission BOJ accepts? Size under 512 KB, no syntax newer than Rust 1.56 that
+//! can be seen, compiles alone with `rustc --edition 2021 -O` (and with any older rustc given),
 //! and the executable passes the problem's samples under the same judge as `cargo xtask test`.
+//! One set of rules ([`issues`]) for `bundle --check` and for `--bundled` runs.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,10 +11,9 @@ use anyhow::{bail, Context, Result};
 use proc_macro2::{TokenStream, TokenTree};
 use syn::visit::{self, Visit};
 
-use xtask::build::{self, BuildOptions};
-use xtask::judge::{self, JudgeOptions};
-use xtask::problem::{JudgeRule, Problem};
-use xtask::report::{ColorChoice, Style};
+use crate::build::{self, BuildOptions};
+use crate::judge::{self, JudgeOptions, ProblemReport};
+use crate::problem::{JudgeRule, Problem};
 
 use super::SIZE_LIMIT;
 
@@ -285,43 +285,63 @@ pub fn compiled_line(problem: &str, older: &[PathBuf]) -> String {
     line
 }
 
-/// Runs every check on the bundle written at `path`; prints what it finds. `Ok(false)` when the
-/// bundle would not be accepted; `Err` when a check could not run.
-pub fn check(problem: &Problem, text: &str, path: &Path, older: &[PathBuf]) -> Result<bool> {
-    let mut good = true;
+/// What makes the bundle `text` (written at `path`) no submission, before compiling it: over
+/// BOJ's size limit, or syntax newer than Rust 1.56, each finding with its line.
+pub fn issues(text: &str, path: &Path) -> Result<Vec<String>> {
+    let mut found = Vec::new();
     if text.len() > SIZE_LIMIT {
-        eprintln!(
-            "error: {} is {} bytes, over BOJ's 512 KB source limit ({} bytes)",
+        found.push(format!(
+            "{} is {} bytes, over BOJ's 512 KB source limit ({} bytes)",
             path.display(),
             text.len(),
             SIZE_LIMIT
-        );
-        good = false;
+        ));
     }
     for finding in newer_syntax(text)? {
-        eprintln!(
-            "error: {}:{}: {}: newer than Rust 1.56, BOJ's rustc may reject it",
+        found.push(format!(
+            "{}:{}: {}: newer than Rust 1.56, BOJ's rustc may reject it",
             path.display(),
             finding.line,
             finding.what
-        );
-        good = false;
+        ));
     }
-    let scratch = scratch_dir(path);
-    let exe = match compile(path, &scratch, older) {
-        Ok(exe) => exe,
-        Err(err) => {
-            // A build failure: exit 2 like any other, but never quietly.
-            eprintln!("error: {:#}", err);
-            bail!(
-                "the bundle at {} is NOT a valid submission (kept for inspection)",
-                path.display()
-            );
-        }
-    };
-    println!("{}", compiled_line(&problem.name, older));
-    let samples_ok = judge_samples(problem, &exe)?;
-    Ok(good && samples_ok)
+    Ok(found)
+}
+
+/// What `--check` found: the rules broken, how it compiled, and the samples' report.
+#[derive(Debug)]
+pub struct Checked {
+    /// The [`issues`]: each makes the bundle no submission (exit 1).
+    pub issues: Vec<String>,
+    /// [`compiled_line`].
+    pub compiled: String,
+    /// The samples judged on the compiled bundle.
+    pub report: ProblemReport,
+}
+
+impl Checked {
+    /// Whether BOJ would take the bundle: no issue, every sample AC.
+    pub fn good(&self) -> bool {
+        self.issues.is_empty() && self.report.all_accepted()
+    }
+}
+
+/// Runs every check on the bundle `text` written at `path`. An error when a check cannot run
+/// or the bundle does not compile (with rustc's message: never quietly).
+pub fn check(problem: &Problem, text: &str, path: &Path, older: &[PathBuf]) -> Result<Checked> {
+    let issues = issues(text, path)?;
+    let exe = compile(path, &scratch_dir(path), older).with_context(|| {
+        format!(
+            "the bundle at {} is NOT a valid submission (kept for inspection)",
+            path.display()
+        )
+    })?;
+    let report = judge_samples(problem, &exe)?;
+    Ok(Checked {
+        issues,
+        compiled: compiled_line(&problem.name, older),
+        report,
+    })
 }
 
 /// `<bundle>.check/` beside the bundle: where rustc writes `Main`.
@@ -332,10 +352,9 @@ fn scratch_dir(path: &Path) -> PathBuf {
     path.with_file_name(format!("{}.check", name))
 }
 
-/// Judges the problem's samples on `exe` with `cargo xtask test`'s judge (a checker problem's
-/// checker is built by cargo, as `cargo xtask test` builds it); prints its report.
-pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<bool> {
-    // A checker or an interactor is the problem's own code: built by cargo, as `test` does.
+/// Judges the problem's samples on `exe` with `cargo xtask test`'s judge (a checker or an
+/// interactor is the problem's own code, built by cargo as `cargo xtask test` builds it).
+pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<ProblemReport> {
     let options = match problem.judge {
         JudgeRule::Checker(_) | JudgeRule::Interactive(_) => {
             let build_options = BuildOptions {
@@ -351,40 +370,35 @@ pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<bool> {
         }
         JudgeRule::Exact | JudgeRule::Float(_) => JudgeOptions::default(),
     };
-    let report = judge::run_samples(problem, exe, &options)?;
-    print!("{}", report.render(&Style::new(ColorChoice::Auto)));
-    if report.judge_failed() {
-        bail!(
-            "the checker or interactor of {} failed; see JE above",
-            problem.name
-        );
-    }
-    Ok(report.all_accepted())
+    judge::run_samples(problem, exe, &options)
 }
 
-/// For `cargo xtask test --bundled`: writes the bundle of `problem` to its default place,
-/// refuses it when it breaks a submission rule (size, newer syntax), and compiles it alone
-/// with rustc. Returns the executable to judge.
-pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<PathBuf> {
+/// A bundle written and compiled alone: what `test --bundled` and `stress --bundled` judge.
+#[derive(Debug)]
+pub struct Compiled {
+    /// Where the bundle was written.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub bytes: usize,
+    /// The executable `rustc --edition 2021 -O` made of it.
+    pub exe: PathBuf,
+    /// [`compiled_line`].
+    pub compiled: String,
+}
+
+/// For `--bundled` runs: writes the bundle of `problem` to its default place, refuses it when
+/// it breaks a submission rule ([`issues`]), and compiles it alone (and with each of `older`).
+pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<Compiled> {
     let (bundle, path) = super::write_bundle(problem, None)?;
-    if bundle.text.len() > SIZE_LIMIT {
-        bail!(
-            "{} is {} bytes, over BOJ's 512 KB source limit",
-            path.display(),
-            bundle.text.len()
-        );
-    }
-    if let Some(finding) = newer_syntax(&bundle.text)?.first() {
-        bail!(
-            "{}:{}: {}: newer than Rust 1.56",
-            path.display(),
-            finding.line,
-            finding.what
-        );
+    let issues = issues(&bundle.text, &path)?;
+    if !issues.is_empty() {
+        bail!("{}", issues.join("\n"));
     }
     let exe = compile(&path, &scratch_dir(&path), older)?;
-    if !older.is_empty() {
-        println!("{}", compiled_line(&problem.name, older));
-    }
-    Ok(exe)
+    Ok(Compiled {
+        bytes: bundle.text.len(),
+        path,
+        exe,
+        compiled: compiled_line(&problem.name, older),
+    })
 }

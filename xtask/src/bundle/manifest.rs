@@ -61,12 +61,15 @@ pub struct Plan {
     pub cfg: Cfg,
     /// The binary's edition (the bundle is compiled as 2021 whatever it is).
     pub edition: String,
+    /// cargo's target directory for the problem's workspace.
+    pub target_dir: PathBuf,
 }
 
 #[derive(Deserialize)]
 struct Metadata {
     packages: Vec<Package>,
     resolve: Option<Resolve>,
+    target_directory: PathBuf,
 }
 
 #[derive(Deserialize)]
@@ -77,7 +80,6 @@ struct Package {
     source: Option<String>,
     manifest_path: PathBuf,
     targets: Vec<Target>,
-    default_run: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -144,8 +146,9 @@ fn host_triple() -> Option<String> {
         .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
 }
 
-/// Works out what to bundle for the problem (a package with a binary) in `dir`.
-pub fn plan(dir: &Path) -> Result<Plan> {
+/// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
+/// `default-run` binary, as [`crate::problem::Problem`] resolved it).
+pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     let dir = dir
         .canonicalize()
         .with_context(|| format!("no folder {}", dir.display()))?;
@@ -161,12 +164,11 @@ pub fn plan(dir: &Path) -> Result<Plan> {
                 dir.display()
             )
         })?;
-    let wanted = package.default_run.as_deref().unwrap_or(&package.name);
     let main_target = package
         .targets
         .iter()
-        .find(|t| t.name == wanted && t.kind.iter().any(|k| k == "bin"))
-        .with_context(|| format!("{}: no binary `{wanted}` to bundle", manifest.display()))?;
+        .find(|t| t.name == solver && t.kind.iter().any(|k| k == "bin"))
+        .with_context(|| format!("{}: no binary `{solver}` to bundle", manifest.display()))?;
     let main = main_target.src_path.clone();
     let packages: BTreeMap<&str, &Package> = metadata
         .packages
@@ -284,6 +286,7 @@ pub fn plan(dir: &Path) -> Result<Plan> {
             features: features(&package.id),
         },
         edition: main_target.edition.clone(),
+        target_dir: metadata.target_directory.clone(),
     })
 }
 

@@ -1,10 +1,10 @@
-//! `cargo xtask bundle PROBLEM [-o FILE] [--check]`: one-file BOJ submissions.
+//! The bundler: a problem's solution and the crates it uses as one file BOJ compiles.
 //!
-//! The problem's `main.rs` and every path crate it depends on become one file: each library is
-//! inlined as `mod <name> { ... }` (see [`expand`]), test code and docs are stripped, items that
-//! `main` cannot reach are dropped (see [`reach`]), and prettyplease prints the result. With
-//! `--check`, [`check`] compiles the file alone with `rustc --edition 2021 -O` and judges the
-//! samples on the executable with the same judge as `cargo xtask test`.
+//! The solution (the problem's `default-run` binary) and every library crate its code names
+//! (see [`manifest`]) become one file: each library is inlined as `mod <name> { ... }` (see
+//! [`expand`], [`cfg`], [`edition`]), test code and docs are stripped, items that `main`
+//! cannot reach are dropped (see [`reach`]), and prettyplease prints the result. [`check`]
+//! proves a written bundle is a submission. Nothing here prints: the commands do.
 
 pub mod cfg;
 pub mod check;
@@ -16,33 +16,16 @@ pub mod reach;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
 
 use anyhow::{Context, Result};
 use syn::{parse_quote, Item};
 
 use self::expand::Rewrite;
 use self::manifest::{Plan, Source};
+use crate::problem::Problem;
 
 /// BOJ's limit on a submission's source size.
 pub const SIZE_LIMIT: usize = 512 * 1024;
-
-/// Arguments of `cargo xtask bundle`.
-#[derive(clap::Args, Debug)]
-pub struct BundleArgs {
-    /// The problem: `boj-2239`, `2239` or a path to a problem folder.
-    pub problem: String,
-    /// Where to write the bundle [default: <target dir>/bundle/<package>.rs].
-    #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Compile the bundle alone with `rustc --edition 2021 -O` and judge the samples with it.
-    #[arg(long)]
-    pub check: bool,
-    /// With --check: also compile with this rustc (an older one, like Debian's 1.63 at
-    /// /usr/bin/rustc); repeatable.
-    #[arg(long, value_name = "PATH", requires = "check")]
-    pub rustc: Vec<PathBuf>,
-}
 
 /// A rendered bundle.
 #[derive(Debug, Clone)]
@@ -53,9 +36,9 @@ pub struct Bundle {
     pub text: String,
 }
 
-/// Bundles the problem (a package with a binary) in `dir`.
-pub fn bundle(dir: &Path) -> Result<Bundle> {
-    let plan = manifest::plan(dir)?;
+/// Bundles `problem`'s solution binary.
+pub fn bundle(problem: &Problem) -> Result<Bundle> {
+    let plan = manifest::plan(&problem.dir, &problem.solver_bin)?;
     let text = render(&plan)?;
     Ok(Bundle { plan, text })
 }
@@ -190,31 +173,8 @@ fn header(plan: &Plan) -> String {
 
 fn crate_root_for_display(dir: &Path) -> Option<PathBuf> {
     let dir = dir.canonicalize().ok()?;
-    let manifest = xtask::build::workspace_manifest(&dir).ok()?;
+    let manifest = crate::build::workspace_manifest(&dir).ok()?;
     manifest.parent().map(Path::to_path_buf)
-}
-
-/// cargo's target directory for the workspace of `dir` (`CARGO_TARGET_DIR`, config, or
-/// `target/`).
-fn target_dir(dir: &Path) -> Result<PathBuf> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .current_dir(dir)
-        .output()
-        .context("cannot run cargo metadata")?;
-    if !out.status.success() {
-        anyhow::bail!(
-            "cargo metadata failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim_end()
-        );
-    }
-    let meta: serde_json::Value =
-        serde_json::from_slice(&out.stdout).context("cannot parse cargo metadata's output")?;
-    meta.get("target_directory")
-        .and_then(|t| t.as_str())
-        .map(PathBuf::from)
-        .context("cargo metadata gave no target_directory")
 }
 
 /// Writes `text` to `path`, creating folders.
@@ -226,53 +186,29 @@ fn write(path: &Path, text: &str) -> Result<()> {
     fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// Where the bundle of `package` (in `dir`) goes by default.
-pub fn default_output(dir: &Path, package: &str) -> Result<PathBuf> {
-    Ok(target_dir(dir)?
-        .join("bundle")
-        .join(format!("{}.rs", package)))
-}
-
-/// Writes the bundle of `problem` to `output` (or the default place) and prints where.
-pub fn write_bundle(
-    problem: &xtask::problem::Problem,
-    output: Option<&Path>,
-) -> Result<(Bundle, PathBuf)> {
-    let bundle = bundle(&problem.dir)?;
+/// Writes the bundle of `problem` to `output`, or by default to `<target dir>/bundle/<package>.rs`
+/// (cargo's target directory for the problem's workspace, so `CARGO_TARGET_DIR` holds).
+pub fn write_bundle(problem: &Problem, output: Option<&Path>) -> Result<(Bundle, PathBuf)> {
+    let bundle = bundle(problem)?;
     let path = match output {
         Some(p) => p.to_path_buf(),
-        None => default_output(&problem.dir, &bundle.plan.package)?,
+        None => bundle
+            .plan
+            .target_dir
+            .join("bundle")
+            .join(format!("{}.rs", bundle.plan.package)),
     };
     write(&path, &bundle.text)?;
-    println!(
-        "{}: wrote {} ({} bytes, {:.1} KiB)",
-        problem.name,
-        path.display(),
-        bundle.text.len(),
-        bundle.text.len() as f64 / 1024.0
-    );
     Ok((bundle, path))
 }
 
-/// `cargo xtask bundle`: exit 0 when written (and, with `--check`, good); 1 when the check
-/// finds the bundle bad (size, newer syntax, a sample not AC); 2 when bundling fails or the
-/// bundle does not compile (a build failure, as for `cargo xtask test`).
-pub fn run(args: &BundleArgs) -> ExitCode {
-    match try_run(args) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(err) => {
-            eprintln!("error: {:#}", err);
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn try_run(args: &BundleArgs) -> Result<bool> {
-    let problem = xtask::problem::find(None, &args.problem)?;
-    let (bundle, path) = write_bundle(&problem, args.output.as_deref())?;
-    if !args.check {
-        return Ok(true);
-    }
-    check::check(&problem, &bundle.text, &path, &args.rustc)
+/// The line that says where a bundle went: `boj-2580: wrote PATH (46764 bytes, 45.7 KiB)`.
+pub fn wrote_line(problem: &Problem, path: &Path, bytes: usize) -> String {
+    format!(
+        "{}: wrote {} ({} bytes, {:.1} KiB)",
+        problem.name,
+        path.display(),
+        bytes,
+        bytes as f64 / 1024.0
+    )
 }

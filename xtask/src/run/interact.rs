@@ -171,9 +171,9 @@ pub fn interact(
         solution: exit(&solution_end, solution_killed),
         time: solution_time_taken.unwrap_or_else(|| start.elapsed()),
         peak_memory: solution_end.peak_memory,
-        solution_stderr: solution_stderr.join().expect("no panic").0,
+        solution_stderr: solution_stderr.join().expect("no panic"),
         interactor: exit(&interactor_end, interactor_killed || solution_killed),
-        interactor_stderr: interactor_stderr.join().expect("no panic").0,
+        interactor_stderr: interactor_stderr.join().expect("no panic"),
         transcript,
     })
 }

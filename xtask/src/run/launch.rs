@@ -10,7 +10,7 @@
 //!
 //! ```text
 //! pid PID                                  once PROGRAM runs (or: error MESSAGE)
-//! done exit|signal N MAXRSS_KIB CPU_MICROS  when it has ended
+//! done exit|signal N MAXRSS_KIB            when it has ended
 //! ```
 //!
 //! The figure is then what `/usr/bin/time -f %M` reports for PROGRAM, which starts it the same
@@ -25,7 +25,6 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::OnceLock;
-use std::time::Duration;
 
 use super::sys;
 
@@ -103,12 +102,7 @@ fn launch(program: &OsString, args: &[OsString], report: &mut File) -> io::Resul
         Ok(code) => ("exit", code),
         Err(signal) => ("signal", signal),
     };
-    writeln!(
-        report,
-        "done {how} {n} {} {}",
-        reaped.peak_memory / 1024,
-        reaped.cpu.as_micros()
-    )?;
+    writeln!(report, "done {how} {n} {}", reaped.peak_memory / 1024)?;
     drop(child);
     Ok(())
 }
@@ -130,8 +124,6 @@ pub struct Ended {
     pub status: Result<i32, i32>,
     /// Its own peak resident set size, in bytes.
     pub peak_memory: u64,
-    /// User plus system CPU time.
-    pub cpu: Duration,
 }
 
 impl Launched {
@@ -229,7 +221,6 @@ impl Launched {
         Ok(Ended {
             status,
             peak_memory: number(3)?.max(0) as u64 * 1024,
-            cpu: Duration::from_micros(number(4)?.max(0) as u64),
         })
     }
 

@@ -48,13 +48,6 @@ pub enum Exit {
     OutputCapped,
 }
 
-impl Exit {
-    /// Exit status 0.
-    pub fn success(self) -> bool {
-        self == Exit::Code(0)
-    }
-}
-
 impl fmt::Display for Exit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -91,16 +84,12 @@ pub struct Outcome {
     pub exit: Exit,
     /// Wall-clock time from spawn to exit (about the limit for `TimedOut`).
     pub time: Duration,
-    /// User plus system CPU time of the child.
-    pub cpu: Duration,
     /// The child's peak resident set size, in bytes.
     pub peak_memory: u64,
     /// Everything written to stdout, up to the cap (its capacity never exceeds the cap either).
     pub stdout: Vec<u8>,
     /// The last `STDERR_TAIL` bytes written to stderr.
     pub stderr_tail: Vec<u8>,
-    /// How many bytes were written to stderr in all.
-    pub stderr_len: u64,
 }
 
 /// Runs `program ARGS...` with stdin from the file `stdin` (or empty), under `limits`.
@@ -166,7 +155,7 @@ pub fn run<S: AsRef<OsStr>>(
     };
     let ended = launched.finish()?;
     let stdout = stdout_reader.join().expect("stdout reader does not panic");
-    let (stderr_tail, stderr_len) = stderr_reader.join().expect("stderr reader does not panic");
+    let stderr_tail = stderr_reader.join().expect("stderr reader does not panic");
 
     let exit = match killed {
         Some(exit) => exit,
@@ -179,11 +168,9 @@ pub fn run<S: AsRef<OsStr>>(
     Ok(Outcome {
         exit,
         time: waited,
-        cpu: ended.cpu,
         peak_memory: ended.peak_memory,
         stdout,
         stderr_tail,
-        stderr_len,
     })
 }
 
@@ -219,16 +206,14 @@ fn read_capped(mut pipe: impl Read, cap: u64, over_cap: &AtomicBool) -> Vec<u8> 
     kept
 }
 
-/// Reads until EOF, keeping the last `keep` bytes; returns them and the total count.
-fn read_tail(mut pipe: impl Read, keep: usize) -> (Vec<u8>, u64) {
+/// Reads until EOF, keeping the last `keep` bytes.
+fn read_tail(mut pipe: impl Read, keep: usize) -> Vec<u8> {
     let mut tail = Vec::with_capacity(2 * keep);
-    let mut total = 0u64;
     let mut chunk = [0; 8192];
     loop {
         match pipe.read(&mut chunk) {
             Ok(0) => break,
             Ok(n) => {
-                total += n as u64;
                 tail.extend_from_slice(&chunk[..n]);
                 if tail.len() > keep {
                     tail.drain(..tail.len() - keep);
@@ -238,7 +223,7 @@ fn read_tail(mut pipe: impl Read, keep: usize) -> (Vec<u8>, u64) {
             Err(_) => break,
         }
     }
-    (tail, total)
+    tail
 }
 
 #[cfg(test)]
@@ -261,8 +246,7 @@ mod tests {
     #[test]
     fn tail_reader_keeps_the_end() {
         let text: Vec<u8> = (0..=255u8).cycle().take(10_000).collect();
-        let (tail, total) = read_tail(&text[..], 10);
-        assert_eq!(total, 10_000);
+        let tail = read_tail(&text[..], 10);
         assert_eq!(tail, &text[10_000 - 10..]);
     }
 }

@@ -21,8 +21,6 @@ pub struct Reaped {
     pub status: Result<i32, i32>,
     /// Peak resident set size, in bytes (`ru_maxrss`).
     pub peak_memory: u64,
-    /// User plus system CPU time.
-    pub cpu: Duration,
 }
 
 /// Whether the child `pid` has ended, without reaping it (it stays a zombie, so its pid and
@@ -66,12 +64,10 @@ pub fn reap(pid: i32) -> io::Result<Reaped> {
     } else {
         Err(libc::WTERMSIG(status))
     };
-    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     Ok(Reaped {
         status,
         // Linux reports ru_maxrss in KiB.
         peak_memory: usage.ru_maxrss.max(0) as u64 * 1024,
-        cpu: time(usage.ru_utime) + time(usage.ru_stime),
     })
 }
 

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use crate::support::{scratch, text};
+use crate::support::{run_xtask, scratch, target_dir, text};
 use xtask::build::{self, BuildOptions, Executables};
 use xtask::problem::{self, Problem};
 
@@ -18,12 +18,9 @@ fn fixture(problem: &str) -> PathBuf {
         .join(problem)
 }
 
+/// Runs the real xtask binary, building into the target folder of this module's tests.
 fn xtask(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run xtask")
+    run_xtask("bundle-ws-target", args)
 }
 
 /// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs --check` in a fresh scratch folder `scratch_name`:
@@ -211,7 +208,7 @@ fn workspace_binaries() -> &'static [(Problem, Executables)] {
             .map(|p| problem::resolve(&root, p).unwrap())
             .collect();
         let options = BuildOptions {
-            target_dir: Some(Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target")),
+            target_dir: Some(target_dir("bundle-ws-target")),
             quiet: true,
             ..BuildOptions::default()
         };
@@ -702,7 +699,7 @@ fn acl_binaries() -> &'static std::collections::HashMap<String, PathBuf> {
             .map(|(name, _, _)| Problem::load(&root.join(name)).unwrap())
             .collect();
         let options = BuildOptions {
-            target_dir: Some(Path::new(env!("CARGO_TARGET_TMPDIR")).join("acl-target")),
+            target_dir: Some(target_dir("acl-target")),
             quiet: true,
             ..BuildOptions::default()
         };

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -27,7 +27,7 @@ fn fixture_dir(name: &str) -> PathBuf {
 
 /// Where fixtures are built: never the outer cargo's own target dir, whose lock it holds.
 fn fixture_target_dir() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("judge-fixtures")
+    crate::support::target_dir("judge-fixtures")
 }
 
 /// Every fixture problem and its executables, built once (one cargo run) for all tests.
@@ -217,13 +217,9 @@ fn a_checker_problem_without_a_checker_is_an_error() {
 
 fn xtask_test(args: &[&str]) -> Output {
     fixtures(); // built already: the command's own build is then a quick no-op
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .arg("test")
-        .args(args)
-        .env("CARGO_TARGET_DIR", fixture_target_dir())
-        .env_remove("NO_COLOR")
-        .output()
-        .unwrap()
+    let mut all = vec!["test"];
+    all.extend_from_slice(args);
+    crate::support::run_xtask("judge-fixtures", &all)
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::support::{scratch, text, use_xtask_launcher};
+use crate::support::{run_xtask, scratch, target_dir, text, use_xtask_launcher};
 use xtask::run::{self, Limits};
 
 /// The sample both figures are taken on.
@@ -57,15 +57,7 @@ fn reported_mib(report: &str) -> f64 {
 }
 
 fn xtask(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target"),
-        )
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap();
+    let out = run_xtask("bundle-ws-target", args);
     let report = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{report}{}", text(&out.stderr));
     report
@@ -82,7 +74,7 @@ fn assert_close(what: &str, reported: f64, gnu_kib: u64) {
 #[test]
 fn test_and_bundle_check_report_what_gnu_time_reports() {
     let report = xtask(&["test", "boj-2580"]);
-    let built = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target/judge/boj-2580");
+    let built = target_dir("bundle-ws-target").join("judge/boj-2580");
     if let Some(kib) = gnu_time_kib(&built) {
         assert_close("cargo xtask test 2580", reported_mib(&report), kib);
     }

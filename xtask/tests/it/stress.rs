@@ -6,7 +6,7 @@
 //! contract. Fixtures: `tests/data/stress/`, copied to a scratch folder because stress writes
 //! into the problem's samples.
 
-use crate::support::{edit, listing, text};
+use crate::support::{edit, listing, run_xtask, target_dir, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -37,19 +37,9 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// Runs the real xtask binary on the fixture copy of `test`, building into that test's own
-/// target folder (tests run at once, and one edits a generator) under cargo's per-test tmpdir,
-/// never the outer cargo's target, whose lock it holds.
+/// target folder: tests run at once, and one edits a generator.
 fn xtask(test: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(args)
-        .env("CARGO_TARGET_DIR", target_dir(test))
-        .env_remove("NO_COLOR")
-        .output()
-        .unwrap()
-}
-
-fn target_dir(test: &str) -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{test}-target"))
+    run_xtask(&format!("stress-{test}-target"), args)
 }
 
 fn saved_cases(problem: &Path) -> Vec<String> {
@@ -100,7 +90,7 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
         .find_map(|l| l.trim().strip_prefix("the generator wrote it as: "))
         .expect("the generator command is printed");
     let args: Vec<&str> = command.rsplit(' ').take(2).collect();
-    let generator = target_dir("catch").join("judge/fixture-uf-wrong-gen");
+    let generator = target_dir("stress-catch-target").join("judge/fixture-uf-wrong-gen");
     let again = Command::new(generator)
         .args([args[1], args[0]])
         .output()
@@ -225,14 +215,7 @@ fn the_sudoku_problems_stress_through_their_own_generators() {
         if bundled {
             args.push("--bundled");
         }
-        let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
-            .args(&args)
-            .env(
-                "CARGO_TARGET_DIR",
-                Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundle-ws-target"),
-            )
-            .output()
-            .unwrap();
+        let out = run_xtask("bundle-ws-target", &args);
         let stdout = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
         assert!(stdout.contains(&format!("{problem}: 12/12 AC")), "{stdout}");

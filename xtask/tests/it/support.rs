@@ -54,15 +54,19 @@ overflow-checks = false
     .unwrap();
 }
 
-/// Runs the real xtask binary with `args`, building into `TARGET` under cargo's per-test
-/// temporary folder (never the outer cargo's target, whose lock the test run holds).
+/// `TARGET` under cargo's per-test temporary folder: where a test's builds go (never the
+/// outer cargo's target, whose lock the test run holds).
+pub fn target_dir(target: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(target)
+}
+
+/// Runs the real xtask binary with `args`, building into [`target_dir`]`(target)`, without
+/// colour.
 pub fn run_xtask(target: &str, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_xtask"))
         .args(args)
-        .env(
-            "CARGO_TARGET_DIR",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(target),
-        )
+        .env("CARGO_TARGET_DIR", target_dir(target))
+        .env("NO_COLOR", "1")
         .output()
         .unwrap()
 }

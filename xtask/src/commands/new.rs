@@ -20,10 +20,10 @@ pub struct NewArgs {
     /// The BOJ problem number.
     pub id: u32,
     /// BOJ's time limit, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    #[arg(long, value_name = "MS", default_value_t = problem::DEFAULT_TIME_LIMIT_MS)]
     pub time_limit_ms: u64,
     /// BOJ's memory limit, in MB.
-    #[arg(long, value_name = "MB", default_value_t = 256)]
+    #[arg(long, value_name = "MB", default_value_t = problem::DEFAULT_MEMORY_LIMIT_MB)]
     pub memory_limit_mb: u64,
     /// How answers are judged: exact (BOJ's text rules), float (numbers within --error),
     /// checker (a special judge: a template `src/bin/boj-ID-checker.rs` to fill in) or
@@ -77,18 +77,10 @@ impl NewArgs {
 
 /// Runs the subcommand: 0 created (or, with `--from`, already there with the same samples and
 /// limits), 1 already there and the payload differs, 2 refused or failed.
-pub fn run(args: &NewArgs) -> ExitCode {
-    let result = match &args.from {
+pub fn run(args: &NewArgs) -> Result<ExitCode> {
+    match &args.from {
         Some(file) => from_file(args, file),
         None => scaffold(args).map(|()| ExitCode::SUCCESS),
-    };
-
-    match result {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
     }
 }
 

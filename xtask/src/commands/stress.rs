@@ -51,17 +51,6 @@ pub struct StressArgs {
     pub color: ColorChoice,
 }
 
-/// Runs the subcommand: exit 0 all AC, 1 a case failed (saved), 2 the tool could not run.
-pub fn run(args: &StressArgs) -> ExitCode {
-    match stress(args) {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
-    }
-}
-
 /// The generator's seed for case `n` of a run with seed `seed`: SplitMix64's output function
 /// applied to `seed + n × 0x9E3779B97F4A7C15` (wrapping), keeping the high 32 bits, so a case
 /// seed fits any integer type a generator may parse it into.
@@ -120,7 +109,9 @@ struct Bench<'a> {
     scratch: Scratch,
 }
 
-fn stress(args: &StressArgs) -> Result<ExitCode> {
+/// Runs the subcommand: exit 0 all AC, 1 a case failed (saved); an error is the tool's own
+/// (exit 2).
+pub fn run(args: &StressArgs) -> Result<ExitCode> {
     let problem = problem::find(None, &args.problem)?;
     let Some(generator_name) = problem.meta.generator.clone() else {
         bail!(
@@ -151,7 +142,7 @@ fn stress(args: &StressArgs) -> Result<ExitCode> {
     }
     let exe = build::build(std::slice::from_ref(&problem), &BuildOptions::default())?.remove(0);
     let solver = if args.bundled {
-        crate::bundle::check::compiled_bundle(&problem, &args.rustc)?
+        super::bundled(&problem, &args.rustc)?
     } else {
         exe.solver.clone()
     };

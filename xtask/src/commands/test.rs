@@ -36,18 +36,8 @@ pub struct TestArgs {
     pub rustc: Vec<PathBuf>,
 }
 
-/// Runs the subcommand; errors of the tool itself exit 2.
-pub fn run(args: &TestArgs) -> ExitCode {
-    match judge_all(args) {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn judge_all(args: &TestArgs) -> Result<ExitCode> {
+/// Runs the subcommand: exit 0 all AC, 1 some case not; an error is the tool's own (exit 2).
+pub fn run(args: &TestArgs) -> Result<ExitCode> {
     let mut problems: Vec<Problem> = if args.problems.is_empty() {
         let root = match &args.root {
             Some(root) => root.clone(),
@@ -78,12 +68,11 @@ fn judge_all(args: &TestArgs) -> Result<ExitCode> {
             checker: exe.checker.clone(),
             interactor: exe.interactor.clone(),
             output_cap: Some(args.output_cap),
-            ..JudgeOptions::default()
         };
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));
         let solver = if args.bundled {
-            crate::bundle::check::compiled_bundle(problem, &args.rustc)?
+            super::bundled(problem, &args.rustc)?
         } else {
             exe.solver.clone()
         };

@@ -13,7 +13,7 @@ use tiny_http::{Method, Request, Response, Server};
 use xtask::companion::{Import, DEFAULT_PORTS};
 use xtask::problem;
 
-use crate::new::{self, Imported};
+use super::new::{self, Imported};
 
 /// The largest body accepted: a payload is a few samples, far below this.
 const MAX_BODY: u64 = 16 * 1024 * 1024;
@@ -31,22 +31,10 @@ pub struct ListenArgs {
     pub root: Option<PathBuf>,
 }
 
-/// Runs until interrupted; exits 2 when no port can be had.
-pub fn run(args: &ListenArgs) -> ExitCode {
-    let root = match args.root.clone().map_or_else(problem::project_root, Ok) {
-        Ok(root) => root,
-        Err(err) => {
-            eprintln!("error: {err:#}");
-            return ExitCode::from(2);
-        }
-    };
-    let (server, port) = match bind(args.port) {
-        Ok(bound) => bound,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(2);
-        }
-    };
+/// Runs until interrupted; an error (no workspace, no port to be had) is the tool's own.
+pub fn run(args: &ListenArgs) -> anyhow::Result<ExitCode> {
+    let root = args.root.clone().map_or_else(problem::project_root, Ok)?;
+    let (server, port) = bind(args.port).map_err(anyhow::Error::msg)?;
     let why = match args.port {
         Some(0) => "a free port, as asked: add it to the extension's custom ports".to_string(),
         Some(_) => "as asked: add it to the extension's custom ports".to_string(),
@@ -60,7 +48,7 @@ pub fn run(args: &ListenArgs) -> ExitCode {
     for request in server.incoming_requests() {
         handle(request, &root);
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Binds `port` on 127.0.0.1, or else the first free default port.

@@ -1,0 +1,57 @@
+//! `cargo xtask bundle PROBLEM [-o FILE] [--check [--rustc PATH]...]`: writes the problem's
+//! one-file submission and, with `--check`, proves it is one (see `xtask::bundle`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use xtask::bundle::{self, check};
+use xtask::problem;
+use xtask::report::{ColorChoice, Style};
+
+/// Arguments of `cargo xtask bundle`.
+#[derive(clap::Args, Debug)]
+pub struct BundleArgs {
+    /// The problem: `boj-2239`, `2239` or a path to a problem folder.
+    pub problem: String,
+    /// Where to write the bundle [default: <target dir>/bundle/<package>.rs].
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Compile the bundle alone with `rustc --edition 2021 -O` and judge the samples with it.
+    #[arg(long)]
+    pub check: bool,
+    /// With --check: also compile with this rustc (an older one, like Debian's 1.63 at
+    /// /usr/bin/rustc); repeatable.
+    #[arg(long, value_name = "PATH", requires = "check")]
+    pub rustc: Vec<PathBuf>,
+}
+
+/// Exit 0 when written (and, with `--check`, good); 1 when the check finds the bundle bad
+/// (size, newer syntax, a sample not AC); an error (bundling fails, the bundle does not
+/// compile, a checker fails) is the tool's own, exit 2, as a build failure is for `cargo xtask
+/// test`.
+pub fn run(args: &BundleArgs) -> Result<ExitCode> {
+    let problem = problem::find(None, &args.problem)?;
+    let (bundle, path) = bundle::write_bundle(&problem, args.output.as_deref())?;
+    println!("{}", bundle::wrote_line(&problem, &path, bundle.text.len()));
+    if !args.check {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let checked = check::check(&problem, &bundle.text, &path, &args.rustc)?;
+    for issue in &checked.issues {
+        eprintln!("error: {issue}");
+    }
+    println!("{}", checked.compiled);
+    print!("{}", checked.report.render(&Style::new(ColorChoice::Auto)));
+    if checked.report.judge_failed() {
+        anyhow::bail!(
+            "the checker or interactor of {} failed; see JE above",
+            problem.name
+        );
+    }
+    Ok(if checked.good() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
