@@ -562,14 +562,11 @@ impl Graph {
         self.resolve_path(module, path, &mut reach)
     }
 
-    /// Resolves `path` as written in `module`; marks the imports it goes through. A path past
-    /// a type (`Type::new`) notes the rest as member names.
-    fn resolve_path(&self, module: ModId, path: &[String], reach: &mut Reach) -> Vec<Target> {
-        let Some(first) = path.first() else {
-            return Vec::new();
-        };
-        let mut current: Vec<Target> = match first.as_str() {
-            "::" => return Vec::new(),
+    /// Where a path that starts with `first` starts from, when `first` is no name to look up:
+    /// `crate`, `self`, `super`, or `::` (an extern crate: nothing of the bundle's).
+    fn path_root(&self, module: ModId, first: &str) -> Option<Vec<Target>> {
+        Some(match first {
+            "::" => Vec::new(),
             "crate" => vec![Target::Module(0)],
             "self" => vec![Target::Module(module)],
             "super" => self.modules[module]
@@ -577,8 +574,20 @@ impl Graph {
                 .map(Target::Module)
                 .into_iter()
                 .collect(),
-            "Self" => Vec::new(),
-            _ => {
+            _ => return None,
+        })
+    }
+
+    /// Resolves `path` as written in `module`; marks the imports it goes through. A path past
+    /// a type (`Type::new`) notes the rest as member names.
+    fn resolve_path(&self, module: ModId, path: &[String], reach: &mut Reach) -> Vec<Target> {
+        let Some(first) = path.first() else {
+            return Vec::new();
+        };
+        let mut current: Vec<Target> = match self.path_root(module, first) {
+            Some(root) => root,
+            None if first == "Self" => Vec::new(),
+            None => {
                 let mut seen = Vec::new();
                 let found = self.lookup(module, first, &mut seen);
                 for used in seen {
@@ -698,16 +707,9 @@ impl Graph {
         let Some(first) = path.first() else {
             return vec![Target::Module(module)];
         };
-        let mut current = match first.as_str() {
-            "::" => return Vec::new(),
-            "crate" => vec![Target::Module(0)],
-            "self" => vec![Target::Module(module)],
-            "super" => self.modules[module]
-                .parent
-                .map(Target::Module)
-                .into_iter()
-                .collect(),
-            _ => {
+        let mut current = match self.path_root(module, first) {
+            Some(root) => root,
+            None => {
                 let mut found = Vec::new();
                 self.lookup_into(module, first, seen, &mut found, visited);
                 found
