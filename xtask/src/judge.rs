@@ -481,38 +481,48 @@ fn judge_with_checker(
 mod tests {
     use super::*;
 
+    /// Each pair (expected, actual) compares as `comparison`.
+    fn assert_compares(comparison: Comparison, pairs: &[(&str, &str)]) {
+        for (expected, actual) in pairs {
+            assert_eq!(
+                compare(expected.as_bytes(), actual.as_bytes()),
+                comparison,
+                "{expected:?} against {actual:?}"
+            );
+        }
+    }
+
     #[test]
     fn trailing_whitespace_and_blank_lines_do_not_count() {
-        assert_eq!(compare(b"1 2\n3\n", b"1 2  \t\r\n3"), Comparison::Same);
-        assert_eq!(
-            compare(b"1 2\n3\n", b"1 2\r\n3\r\n\r\n\n  \n"),
-            Comparison::Same
+        assert_compares(
+            Comparison::Same,
+            &[
+                ("1 2\n3\n", "1 2  \t\r\n3"),
+                ("1 2\n3\n", "1 2\r\n3\r\n\r\n\n  \n"),
+                ("", "\n\n"),
+            ],
         );
-        assert_eq!(compare(b"", b"\n\n"), Comparison::Same);
     }
 
     #[test]
     fn other_whitespace_differences_are_pe() {
-        assert_eq!(
-            compare(b"1 2\n3\n", b"1  2\n3\n"),
-            Comparison::WhitespaceOnly
+        assert_compares(
+            Comparison::WhitespaceOnly,
+            &[
+                ("1 2\n3\n", "1  2\n3\n"),
+                ("1 2\n3\n", " 1 2\n3\n"),
+                ("1 2\n3\n", "1 2 3\n"),
+                ("1 2\n3\n", "\n1 2\n3\n"),
+                ("12\n", "1 2\n"),
+            ],
         );
-        assert_eq!(
-            compare(b"1 2\n3\n", b" 1 2\n3\n"),
-            Comparison::WhitespaceOnly
-        );
-        assert_eq!(compare(b"1 2\n3\n", b"1 2 3\n"), Comparison::WhitespaceOnly);
-        assert_eq!(
-            compare(b"1 2\n3\n", b"\n1 2\n3\n"),
-            Comparison::WhitespaceOnly
-        );
-        assert_eq!(compare(b"12\n", b"1 2\n"), Comparison::WhitespaceOnly);
     }
 
     #[test]
     fn anything_else_is_wa() {
-        assert_eq!(compare(b"1 2\n3\n", b"1 2\n4\n"), Comparison::Different);
-        assert_eq!(compare(b"1 2\n3\n", b"1 2\n"), Comparison::Different);
-        assert_eq!(compare(b"1\n", b""), Comparison::Different);
+        assert_compares(
+            Comparison::Different,
+            &[("1 2\n3\n", "1 2\n4\n"), ("1 2\n3\n", "1 2\n"), ("1\n", "")],
+        );
     }
 }

@@ -183,12 +183,13 @@ fn answer(request: &mut Request, root: &Path) -> (u16, String) {
         Ok(Imported::Created(dir)) => (
             201,
             format!(
-                "{}: created {} ({} samples, {} ms, {} MB, {}: in its Cargo.toml, judge = \
+                "{}: created {} ({} sample{}, {} ms, {} MB, {}: in its Cargo.toml, judge = \
                  \"float\" with error = 1e-9 for answers within an error, judge = \"interactive\" \
                  with interactor = \"boj-{}-interactor\" for a grader); next: cargo xtask test {}",
                 import.label(),
                 dir.display(),
                 import.samples.len(),
+                if import.samples.len() == 1 { "" } else { "s" },
                 import.time_limit_ms,
                 import.memory_limit_mb,
                 if import.interactive {

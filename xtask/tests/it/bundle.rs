@@ -495,10 +495,11 @@ fn bundle_checked(problem: &Path, test: &str, old: Option<&Path>) -> (Output, St
     (result, bundle)
 }
 
-#[test]
-fn features_are_decided_as_cargo_resolved_them() {
+/// [`bundle_checked`] with the old rustc when there is one: the check passes (compiled by each
+/// compiler, its one sample AC). Returns the bundle's text.
+fn bundle_passes(problem: &Path, test: &str) -> String {
     let old = old_rustc();
-    let (result, bundle) = bundle_checked(&fixture("boj-1003"), "features", old.as_deref());
+    let (result, bundle) = bundle_checked(problem, test, old.as_deref());
     let stdout = text(&result.stdout);
     assert_eq!(
         result.status.code(),
@@ -510,6 +511,12 @@ fn features_are_decided_as_cargo_resolved_them() {
     if old.is_some() {
         assert!(stdout.contains("(rustc 1.63"), "{stdout}");
     }
+    bundle
+}
+
+#[test]
+fn features_are_decided_as_cargo_resolved_them() {
+    let bundle = bundle_passes(&fixture("boj-1003"), "features");
     // `fast` (default) and `loud` (asked for by the problem) are on, `slow` off: the cfgs are
     // gone, decided, and the item behind `slow` (a compile_error!) with them.
     assert!(!bundle.contains("only_slow"), "{bundle}");
@@ -526,18 +533,9 @@ fn features_are_decided_as_cargo_resolved_them() {
 
 #[test]
 fn a_2015_crate_and_its_own_dependency_are_carried_into_the_2021_bundle() {
-    let old = old_rustc();
-    let (result, bundle) = bundle_checked(&fixture("boj-1004"), "edition-2015", old.as_deref());
-    let stdout = text(&result.stdout);
-    assert_eq!(
-        result.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&result.stderr)
-    );
-    // The sample's answer is what the 2015 crate computes under cargo (1 + 4 + 9, and the
-    // patterns), so the meaning survived.
-    assert!(stdout.contains("1/1 AC"), "{stdout}");
+    // The sample's answer (1/1 AC) is what the 2015 crate computes under cargo (1 + 4 + 9, and
+    // the patterns), so the meaning survived.
+    let bundle = bundle_passes(&fixture("boj-1004"), "edition-2015");
     for kept in [
         "mod fixture_util {",
         "use crate::fixture_old::shapes::{Shape, Square};",

@@ -33,6 +33,21 @@ fn main() {{
     )
 }
 
+/// `new 1008 --from` the BOJ 1008 payload into the workspace at `root`, with `flags`.
+fn import_1008(root: &Path, flags: &[&str]) -> Output {
+    let payload = payload();
+    let mut args = vec![
+        "new",
+        "1008",
+        "--from",
+        payload.to_str().unwrap(),
+        "--root",
+        root.to_str().unwrap(),
+    ];
+    args.extend_from_slice(flags);
+    xtask(&args)
+}
+
 fn judge(root: &Path) -> (Option<i32>, String) {
     let out = xtask(&[
         "test",
@@ -45,18 +60,21 @@ fn judge(root: &Path) -> (Option<i32>, String) {
     (out.status.code(), text(&out.stdout) + &text(&out.stderr))
 }
 
+/// [`judge`] once the imported `judge = "exact"` line is replaced by `judge_lines`.
+fn judge_as(root: &Path, judge_lines: &str) -> (Option<i32>, String) {
+    edit(
+        &root.join("problems/boj-1008/Cargo.toml"),
+        "judge = \"exact\"\n",
+        judge_lines,
+    );
+    judge(root)
+}
+
 #[test]
 fn a_right_a_over_b_is_ac_under_the_float_judge_and_four_places_are_wa() {
     let root = scratch("float", "boj-1008");
     write_minimal_workspace(&root);
-    let out = xtask(&[
-        "new",
-        "1008",
-        "--from",
-        payload().to_str().unwrap(),
-        "--root",
-        root.to_str().unwrap(),
-    ]);
+    let out = import_1008(&root, &[]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let problem = root.join("problems/boj-1008");
     fs::write(problem.join("src/main.rs"), solution("{}")).unwrap();
@@ -72,12 +90,7 @@ fn a_right_a_over_b_is_ac_under_the_float_judge_and_four_places_are_wa() {
     assert!(report.contains("  2  AC"), "{report}");
 
     // Switched to the float judge, as BOJ judges it: AC.
-    edit(
-        &problem.join("Cargo.toml"),
-        "judge = \"exact\"\n",
-        "judge = \"float\"\nerror = 1e-9\n",
-    );
-    let (code, report) = judge(&root);
+    let (code, report) = judge_as(&root, "judge = \"float\"\nerror = 1e-9\n");
     assert_eq!(code, Some(0), "{report}");
     assert!(report.contains("float judge (error 1e-9)"), "{report}");
     assert!(report.contains("boj-1008: 2/2 AC"), "{report}");
@@ -102,18 +115,7 @@ fn a_right_a_over_b_is_ac_under_the_float_judge_and_four_places_are_wa() {
 fn new_scaffolds_the_float_judge_and_requires_its_error() {
     let root = scratch("float", "scaffold");
     let root_arg = root.to_str().unwrap();
-    let out = xtask(&[
-        "new",
-        "1008",
-        "--from",
-        payload().to_str().unwrap(),
-        "--root",
-        root_arg,
-        "--judge",
-        "float",
-        "--error",
-        "1e-9",
-    ]);
+    let out = import_1008(&root, &["--judge", "float", "--error", "1e-9"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("float judge (error 1e-9)"));
     let manifest = fs::read_to_string(root.join("problems/boj-1008/Cargo.toml")).unwrap();
@@ -144,12 +146,7 @@ fn a_float_judge_without_its_error_names_the_manifest() {
         xtask(&["new", "1008", "--root", root_arg]).status.code(),
         Some(0)
     );
-    edit(
-        &root.join("problems/boj-1008/Cargo.toml"),
-        "judge = \"exact\"\n",
-        "judge = \"float\"\n",
-    );
-    let (code, report) = judge(&root);
+    let (code, report) = judge_as(&root, "judge = \"float\"\n");
     assert_eq!(code, Some(2), "{report}");
     assert!(report.contains("boj-1008/Cargo.toml"), "{report}");
     assert!(

@@ -1,7 +1,9 @@
 //! `cargo xtask new ID`: what it writes, that it never overwrites, and that `cargo xtask test`
 //! picks the new problem up with no further edits.
 
-use crate::support::{listing, run_xtask, scratch, write_minimal_workspace};
+use crate::support::{
+    assert_success_saying, listing, run_xtask, scratch, text, write_minimal_workspace,
+};
 use std::fs;
 use std::process::Output;
 
@@ -85,14 +87,7 @@ fn a_new_problem_is_judged_with_no_further_edits() {
     fs::write(samples.join("1.out"), "1\n2\n").unwrap();
 
     let out = xtask(&["test", "--root", root_arg, "--color", "never"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("boj-1002: 1/1 AC"), "{stdout}");
+    assert_success_saying(&out, "boj-1002: 1/1 AC");
     let out = xtask(&["test", "--root", root_arg, "1002"]);
     assert_eq!(out.status.code(), Some(0));
 }
@@ -119,18 +114,8 @@ fn the_workspace_is_found_at_run_time_not_where_the_xtask_was_built() {
     write_minimal_workspace(&checkout);
     let inside = checkout.join("problems");
     fs::create_dir_all(&inside).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["new", "4242"])
-        .current_dir(&inside)
-        .env_remove("CARGO_MANIFEST_DIR")
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = new_run_from("4242", &inside, None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(checkout.join("problems/boj-4242/Cargo.toml").is_file());
     assert!(
         !compiled_in.exists(),
@@ -141,18 +126,8 @@ fn the_workspace_is_found_at_run_time_not_where_the_xtask_was_built() {
     let other = scratch("new", "checkout-c");
     write_minimal_workspace(&other);
     fs::create_dir_all(other.join("xtask")).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["new", "4243"])
-        .current_dir(std::env::temp_dir())
-        .env("CARGO_MANIFEST_DIR", other.join("xtask"))
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = new_run_from("4243", &std::env::temp_dir(), Some(&other.join("xtask")));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(other.join("problems/boj-4243/Cargo.toml").is_file());
     assert!(!project.join("problems/boj-4243").exists());
 
@@ -160,17 +135,24 @@ fn the_workspace_is_found_at_run_time_not_where_the_xtask_was_built() {
     // (cargo's test tmpdir lies inside this workspace, so take one from the system instead.)
     let nowhere = std::env::temp_dir().join(format!("xtask-no-workspace-{}", std::process::id()));
     fs::create_dir_all(&nowhere).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["new", "4244"])
-        .current_dir(&nowhere)
-        .env_remove("CARGO_MANIFEST_DIR")
-        .output()
-        .unwrap();
+    let out = new_run_from("4244", &nowhere, None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no cargo workspace"));
+    assert!(text(&out.stderr).contains("no cargo workspace"));
     let left = listing(&nowhere);
     fs::remove_dir_all(&nowhere).unwrap();
     assert_eq!(left, Vec::<String>::new());
+}
+
+/// `xtask new ID` run in `dir`, with `CARGO_MANIFEST_DIR` naming `manifest_dir` as `cargo
+/// xtask` sets it, or unset as when the binary is run by hand.
+fn new_run_from(id: &str, dir: &std::path::Path, manifest_dir: Option<&std::path::Path>) -> Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"));
+    command.args(["new", id]).current_dir(dir);
+    match manifest_dir {
+        Some(manifest_dir) => command.env("CARGO_MANIFEST_DIR", manifest_dir),
+        None => command.env_remove("CARGO_MANIFEST_DIR"),
+    };
+    command.output().unwrap()
 }
 
 /// `--stress` and `--judge checker` scaffold binaries that build, judge and stress as they are,
@@ -218,12 +200,5 @@ fn scaffolded_checker_generator_and_reference_work_as_they_are() {
     let out = xtask(&[
         "stress", problem, "--cases", "20", "--seed", "1", "--color", "never",
     ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(stdout.contains("boj-1003: 20/20 AC"), "{stdout}");
+    assert_success_saying(&out, "boj-1003: 20/20 AC");
 }

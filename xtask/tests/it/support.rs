@@ -92,3 +92,11 @@ pub fn edit(path: &Path, from: &str, to: &str) {
     assert!(text.contains(from), "{} has no {from:?}", path.display());
     fs::write(path, text.replace(from, to)).unwrap();
 }
+
+/// Asserts that a run exited 0 and that its stdout says `expected`; returns the stdout.
+pub fn assert_success_saying(out: &Output, expected: &str) -> String {
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains(expected), "{stdout}");
+    stdout
+}

@@ -1,25 +1,8 @@
 //! The guessing game by binary search: at most 20 questions for N up to 10^6. Right.
 
-use std::io::{BufRead, Write};
+#[path = "../../common/binary-search.rs"]
+mod binary_search;
 
 fn main() {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    let mut out = std::io::stdout().lock();
-    let n: u64 = lines.next().unwrap().unwrap().trim().parse().unwrap();
-    let (mut low, mut high) = (1, n);
-    loop {
-        let mid = low + (high - low) / 2;
-        writeln!(out, "? {}", mid).unwrap();
-        out.flush().unwrap();
-        match lines.next().unwrap().unwrap().trim() {
-            "<" => high = mid - 1,
-            ">" => low = mid + 1,
-            _ => {
-                writeln!(out, "! {}", mid).unwrap();
-                out.flush().unwrap();
-                return;
-            }
-        }
-    }
+    binary_search::play(0);
 }
