@@ -104,17 +104,11 @@ pub(super) enum Step {
     /// Propagation of the givens without the column logic (pointing kept), `Full` from the
     /// first branching on.
     ///
-    /// Propagating the givens without the column logic measured 1.03-1.05× as fast on serg
-    /// (before it started `Light`) and 1.00-1.04× on the other public sets: the column logic's
-    /// share of the givens' work is large, and a hard board catches up on it at its first full
-    /// nodes (the digits whose candidates they change). Finishing the column logic over every
-    /// digit before a hard board's first full branching made no measurable difference.
-    ///
-    /// The first branching used to go `Light` as well when propagating the givens had left
-    /// fewer than [`LIGHT_OPEN_CELLS`] cells open (an eighth of magictour, a quarter of
-    /// 17 clue); going `Full` there measured 1.03× on 17 clue and magictour, the other sets
-    /// unchanged (two runs): once the full band logic had become cheaper, those boards gained
-    /// more from full nodes than they saved by light ones.
+    /// Why: the column logic is a large share of the givens' work, and a hard board catches
+    /// up on it at its first full nodes, for the digits whose candidates they change (1.00-1.05×
+    /// on the public sets). The first branching is `Full` even on a board the givens leave
+    /// nearly filled: such boards gain more from full nodes than light ones save (1.03× on
+    /// 17 clue and magictour). The history is in docs/solver-journal.md.
     Givens,
     /// No column logic, no pointing in the band logic (a box confined to one column taking it
     /// from the other bands), and the first two-candidate cell taken unscored, until the first
