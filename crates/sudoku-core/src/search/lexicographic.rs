@@ -79,16 +79,23 @@ impl Board {
     }
 }
 
-/// Branch and bound within `dead_ends` dead ends: the best solution it met, and whether it
-/// finished (then that is the smallest solution, `None` meaning there is none).
-pub(super) fn branch_and_bound(mut board: Board, dead_ends: u64) -> (Option<Board>, bool) {
-    let mut bound = Bound::stopping_at(u32::MAX);
+/// Branch and bound from `board` within `budget`, stopped at its `stop_at`-th solution: the
+/// bound it ended with, and whether it was stopped (by that solution or by the budget).
+fn bound_search(mut board: Board, mut budget: Budget, stop_at: u32) -> (Bound, bool) {
+    let mut bound = Bound::stopping_at(stop_at);
     let stopped = search(
         &mut board,
         Branching::FewestCandidates,
-        &mut Budget::dead_ends(dead_ends),
+        &mut budget,
         &mut bound,
     );
+    (bound, stopped)
+}
+
+/// Branch and bound within `dead_ends` dead ends: the best solution it met, and whether it
+/// finished (then that is the smallest solution, `None` meaning there is none).
+pub(super) fn branch_and_bound(board: Board, dead_ends: u64) -> (Option<Board>, bool) {
+    let (bound, stopped) = bound_search(board, Budget::dead_ends(dead_ends), u32::MAX);
     (bound.best, !stopped)
 }
 
@@ -102,23 +109,17 @@ pub(super) enum Probe {
     OutOfDeadEnds(Option<Board>),
 }
 
-/// Branch and bound within `dead_ends` dead ends that stops at a second solution.
-pub(super) fn probe_by_bound(mut board: Board, dead_ends: u64) -> Probe {
-    let mut bound = Bound::stopping_at(2);
-    let mut budget = Budget {
+/// Branch and bound within `dead_ends` dead ends that stops at a second solution, its givens
+/// propagated as `solve` propagates them ([`Step::Givens`]).
+pub(super) fn probe_by_bound(board: Board, dead_ends: u64) -> Probe {
+    let budget = Budget {
         dead_ends_left: dead_ends,
         step: Step::Givens,
     };
-    let stopped = search(
-        &mut board,
-        Branching::FewestCandidates,
-        &mut budget,
-        &mut bound,
-    );
-    match (stopped, bound.found) {
-        (false, _) => Probe::Smallest(bound.best),
-        (true, 2) => Probe::Several,
-        (true, _) => Probe::OutOfDeadEnds(bound.best),
+    match bound_search(board, budget, 2) {
+        (bound, false) => Probe::Smallest(bound.best),
+        (bound, true) if bound.found == 2 => Probe::Several,
+        (bound, true) => Probe::OutOfDeadEnds(bound.best),
     }
 }
 
