@@ -12,6 +12,15 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 
+/// The workspace a command works in: `root` when the user gave one (`--root DIR`), else
+/// [`project_root`].
+pub fn root_or_project(root: Option<&Path>) -> Result<PathBuf> {
+    match root {
+        Some(root) => Ok(root.to_path_buf()),
+        None => project_root(),
+    }
+}
+
 /// The workspace the xtask works in, found at run time (never from the path it was compiled
 /// at: with a shared `CARGO_TARGET_DIR`, one build serves many checkouts).
 ///

@@ -33,7 +33,7 @@ pub struct ListenArgs {
 
 /// Runs until interrupted; an error (no workspace, no port to be had) is the tool's own.
 pub fn run(args: &ListenArgs) -> anyhow::Result<ExitCode> {
-    let root = args.root.clone().map_or_else(problem::project_root, Ok)?;
+    let root = problem::root_or_project(args.root.as_deref())?;
     let (server, port) = bind(args.port).map_err(anyhow::Error::msg)?;
     let why = match args.port {
         Some(0) => "a free port, as asked: add it to the extension's custom ports".to_string(),

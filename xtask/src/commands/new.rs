@@ -134,6 +134,13 @@ impl Spec {
             ..Spec::default()
         }
     }
+
+    /// The title as the templates' first line shows it after the id: ` (TITLE)`, or nothing.
+    fn title_in_parentheses(&self) -> String {
+        self.title
+            .as_ref()
+            .map_or_else(String::new, |title| format!(" ({title})"))
+    }
 }
 
 /// What [`import`] did.
@@ -176,10 +183,7 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
             args.id
         );
     }
-    let root = match &args.root {
-        Some(root) => root.clone(),
-        None => problem::project_root()?,
-    };
+    let root = problem::root_or_project(args.root.as_deref())?;
     let payload_judge = if payload.interactive {
         JudgeKind::Interactive
     } else {
@@ -211,10 +215,7 @@ fn problem_dir(root: &Path, id: u32) -> PathBuf {
 }
 
 fn scaffold(args: &NewArgs) -> Result<()> {
-    let root = match &args.root {
-        Some(root) => root.clone(),
-        None => problem::project_root()?,
-    };
+    let root = problem::root_or_project(args.root.as_deref())?;
     let spec = Spec {
         id: args.id,
         time_limit_ms: args.time_limit_ms,
@@ -391,11 +392,7 @@ workspace = true
 }
 
 fn main_rs(spec: &Spec) -> String {
-    let id = spec.id;
-    let title = match &spec.title {
-        Some(title) => format!(" ({title})"),
-        None => String::new(),
-    };
+    let (id, title) = (spec.id, spec.title_in_parentheses());
     format!(
         r#"//! BOJ {id}{title}: reads the whole input from stdin and writes the answer to stdout.
 //!
@@ -545,11 +542,7 @@ fn main() {{
 
 /// The solution template of an interactive problem: a line in, a line out, flushed at once.
 fn interactive_main_rs(spec: &Spec) -> String {
-    let id = spec.id;
-    let title = match &spec.title {
-        Some(title) => format!(" ({title})"),
-        None => String::new(),
-    };
+    let (id, title) = (spec.id, spec.title_in_parentheses());
     format!(
         r#"//! BOJ {id}{title}: an interactive problem. The grader's lines arrive on stdin and the
 //! solution's go to stdout; every line must be flushed before waiting for the answer.

@@ -23,6 +23,8 @@ use xtask::report::{emit, ColorChoice, Style};
 use xtask::run::{self, Exit, Limits, DEFAULT_OUTPUT_CAP};
 use xtask::scratch::Scratch;
 
+use super::BundledArgs;
+
 /// The largest SIZE a generator is asked for.
 pub const MAX_SIZE: u64 = 100;
 
@@ -38,14 +40,8 @@ pub struct StressArgs {
     /// The seed [default: random; the summary prints it].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Judge the problem's one-file bundle compiled with `rustc --edition 2021 -O` instead of
-    /// cargo's build.
-    #[arg(long)]
-    pub bundled: bool,
-    /// With --bundled: also compile the bundle with this rustc (an older one, like Debian's
-    /// 1.63 at /usr/bin/rustc); repeatable.
-    #[arg(long, value_name = "PATH", requires = "bundled")]
-    pub rustc: Vec<PathBuf>,
+    #[command(flatten)]
+    pub bundle: BundledArgs,
     /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -141,11 +137,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         );
     }
     let exe = build::build(std::slice::from_ref(&problem), &BuildOptions::default())?.remove(0);
-    let solver = if args.bundled {
-        super::bundled(&problem, &args.rustc)?
-    } else {
-        exe.solver.clone()
-    };
+    let solver = args.bundle.solver(&problem, &exe.solver)?;
     let options = JudgeOptions {
         checker: exe.checker.clone(),
         interactor: exe.interactor.clone(),
@@ -181,7 +173,11 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             _ => String::new(),
         },
         problem.judge,
-        if args.bundled { " · bundled" } else { "" },
+        if args.bundle.bundled {
+            " · bundled"
+        } else {
+            ""
+        },
         limits.time.as_millis(),
         limits.memory / (1024 * 1024),
     ));
@@ -429,7 +425,11 @@ fn summary(
         "\n  seed {seed}: cargo xtask stress {} --cases {} --seed {seed}{}\n",
         args.problem,
         args.cases,
-        if args.bundled { " --bundled" } else { "" }
+        if args.bundle.bundled {
+            " --bundled"
+        } else {
+            ""
+        }
     ));
     line
 }

@@ -9,6 +9,8 @@ use xtask::build::{self, BuildOptions};
 use xtask::judge::{self, JudgeOptions, ProblemReport};
 use xtask::problem::{self, Problem};
 use xtask::report::{emit, ColorChoice, Style};
+
+use super::BundledArgs;
 use xtask::run::DEFAULT_OUTPUT_CAP;
 
 /// Judge the samples of problems locally, as BOJ would (exit 0 all AC, 1 some not, 2 no run).
@@ -26,23 +28,14 @@ pub struct TestArgs {
     /// Look for problems under DIR/problems instead of this workspace's.
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
-    /// Judge each problem through its one-file bundle (`cargo xtask bundle`), compiled alone
-    /// with `rustc --edition 2021 -O`, instead of cargo's build of the solver.
-    #[arg(long)]
-    pub bundled: bool,
-    /// With --bundled: also compile each bundle with this rustc (an older one, like Debian's
-    /// 1.63 at /usr/bin/rustc); repeatable.
-    #[arg(long, value_name = "PATH", requires = "bundled")]
-    pub rustc: Vec<PathBuf>,
+    #[command(flatten)]
+    pub bundle: BundledArgs,
 }
 
 /// Runs the subcommand: exit 0 all AC, 1 some case not; an error is the tool's own (exit 2).
 pub fn run(args: &TestArgs) -> Result<ExitCode> {
     let mut problems: Vec<Problem> = if args.problems.is_empty() {
-        let root = match &args.root {
-            Some(root) => root.clone(),
-            None => problem::project_root()?,
-        };
+        let root = problem::root_or_project(args.root.as_deref())?;
         let found = problem::discover(&root)?;
         if found.is_empty() {
             bail!(
@@ -71,11 +64,7 @@ pub fn run(args: &TestArgs) -> Result<ExitCode> {
         };
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));
-        let solver = if args.bundled {
-            super::bundled(problem, &args.rustc)?
-        } else {
-            exe.solver.clone()
-        };
+        let solver = args.bundle.solver(problem, &exe.solver)?;
         let report = judge::run_samples_with(problem, &solver, &options, |case| {
             emit(&style.case(&head, case));
         })?;
