@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use crate::support::{run_xtask, scratch, target_dir, text};
+use crate::support::{assert_success_saying, run_xtask, scratch, target_dir, text};
 use xtask::build::{self, BuildOptions, Executables};
 use xtask::problem::{self, Problem};
 
@@ -500,14 +500,7 @@ fn bundle_checked(problem: &Path, test: &str, old: Option<&Path>) -> (Output, St
 fn bundle_passes(problem: &Path, test: &str) -> String {
     let old = old_rustc();
     let (result, bundle) = bundle_checked(problem, test, old.as_deref());
-    let stdout = text(&result.stdout);
-    assert_eq!(
-        result.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&result.stderr)
-    );
-    assert!(stdout.contains("1/1 AC"), "{stdout}");
+    let stdout = assert_success_saying(&result, "1/1 AC");
     if old.is_some() {
         assert!(stdout.contains("(rustc 1.63"), "{stdout}");
     }

@@ -12,7 +12,9 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use crate::support::{listing, run_xtask, scratch, text, write_minimal_workspace};
+use crate::support::{
+    assert_success_saying, copy_tree, listing, run_xtask, scratch, text, write_minimal_workspace,
+};
 use xtask::problem::{JudgeKind, Problem};
 
 fn payload(name: &str) -> PathBuf {
@@ -56,18 +58,7 @@ fn tree(dir: &Path) -> BTreeMap<String, (Vec<u8>, std::time::SystemTime)> {
 fn copy_of_2580(root: &Path) -> PathBuf {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/boj-2580");
     let to = root.join("problems/boj-2580");
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let rel = entry.path().strip_prefix(&from).unwrap();
-        if rel.starts_with("target") {
-            continue;
-        }
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(to.join(rel)).unwrap();
-        } else {
-            fs::copy(entry.path(), to.join(rel)).unwrap();
-        }
-    }
+    copy_tree(&from, &to);
     to
 }
 
@@ -179,13 +170,11 @@ fn an_imported_problem_is_judged_with_its_limits() {
     .unwrap();
 
     let out = xtask(&["test", "--root", root_arg, "--color", "never"]);
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let stdout = assert_success_saying(&out, "boj-1000: 2/2 AC");
     assert!(
         stdout.contains("boj-1000  2 samples · exact judge · 2000 ms · 128 MB"),
         "{stdout}"
     );
-    assert!(stdout.contains("boj-1000: 2/2 AC"), "{stdout}");
 }
 
 #[test]

@@ -9,26 +9,14 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use crate::support::{edit, listing, run_xtask, scratch, text, write_minimal_workspace};
+use crate::support::{
+    self, assert_success_saying, edit, listing, run_xtask, scratch, target_dir, text,
+    write_minimal_workspace,
+};
 
-/// A fresh copy of the fixture workspace (sources and samples) for one test.
+/// A fresh copy of the fixture workspace for one test.
 fn fixture_copy(test: &str) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/interactive");
-    let to = scratch("interactive", test);
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let relative = entry.path().strip_prefix(&from).unwrap();
-        if relative.starts_with("target") {
-            continue;
-        }
-        let target = to.join(relative);
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&target).unwrap();
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-    to
+    support::fixture_copy("interactive", test)
 }
 
 /// Runs the real xtask binary; each test builds into a target folder of its own.
@@ -62,13 +50,11 @@ fn binary_search_is_ac_and_the_wrong_ones_are_wa_with_the_transcript() {
         "verdicts",
         &["test", &problem("binary"), "--color", "never"],
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let stdout = assert_success_saying(&out, "fixture-guess-binary: 3/3 AC");
     assert!(
         stdout.contains("3 samples · interactive judge · 1000 ms"),
         "{stdout}"
     );
-    assert!(stdout.contains("fixture-guess-binary: 3/3 AC"), "{stdout}");
 
     let out = xtask(
         "verdicts",
@@ -132,7 +118,7 @@ fn a_solution_that_never_flushes_is_tle_at_its_limit_and_nothing_is_left_running
     // Three cases of 1000 ms each, plus a generous second for everything else (a bound on a
     // hang, not a speed test).
     assert!(took < Duration::from_secs(3 + 1 + 5), "{took:?}");
-    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interactive-no-flush-target");
+    let target = target_dir("interactive-no-flush-target");
     assert_eq!(processes_under(&target), Vec::<String>::new());
 }
 
@@ -150,12 +136,9 @@ fn binary_search_is_ac_through_its_bundle_too() {
             "never",
         ],
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("fixture-guess-binary: 3/3 AC"), "{stdout}");
+    assert_success_saying(&out, "fixture-guess-binary: 3/3 AC");
     let bundle = fs::read_to_string(
-        Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join("interactive-bundled-target/bundle/fixture-guess-binary.rs"),
+        target_dir("interactive-bundled-target").join("bundle/fixture-guess-binary.rs"),
     )
     .unwrap();
     assert!(

@@ -6,34 +6,14 @@
 //! contract. Fixtures: `tests/data/stress/`, copied to a scratch folder because stress writes
 //! into the problem's samples.
 
-use crate::support::{edit, listing, run_xtask, target_dir, text};
+use crate::support::{self, assert_success_saying, edit, listing, run_xtask, target_dir, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A fresh copy of the fixture workspace for one test (sources and samples only).
 fn fixture_copy(test: &str) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/stress");
-    let to = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-{test}"));
-    let _ = fs::remove_dir_all(&to);
-    copy_dir(&from, &to);
-    to
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let name = entry.file_name();
-        if name == "target" {
-            continue;
-        }
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &to.join(&name));
-        } else {
-            fs::copy(entry.path(), to.join(&name)).unwrap();
-        }
-    }
+    support::fixture_copy("stress", test)
 }
 
 /// Runs the real xtask binary on the fixture copy of `test`, building into that test's own
@@ -131,9 +111,7 @@ fn a_right_union_passes_every_case_and_nothing_is_saved() {
             "7",
         ],
     );
-    let stdout = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-    assert!(stdout.contains("stress · seed 7 · 300 cases"), "{stdout}");
+    let stdout = assert_success_saying(&out, "stress · seed 7 · 300 cases");
     assert!(
         stdout.contains("fixture-uf-right: 300/300 AC · slowest case "),
         "{stdout}"
@@ -216,9 +194,7 @@ fn the_sudoku_problems_stress_through_their_own_generators() {
             args.push("--bundled");
         }
         let out = run_xtask("bundle-ws-target", &args);
-        let stdout = text(&out.stdout);
-        assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
-        assert!(stdout.contains(&format!("{problem}: 12/12 AC")), "{stdout}");
+        let stdout = assert_success_saying(&out, &format!("{problem}: 12/12 AC"));
         assert!(stdout.contains(&format!("{problem}-gen")), "{stdout}");
     }
 }

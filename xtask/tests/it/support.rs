@@ -100,3 +100,32 @@ pub fn assert_success_saying(out: &Output, expected: &str) -> String {
     assert!(stdout.contains(expected), "{stdout}");
     stdout
 }
+
+/// Copies the folder tree `from` to `to` (created), leaving out any `target/` build folder.
+pub fn copy_tree(from: &Path, to: &Path) {
+    let tree = walkdir::WalkDir::new(from)
+        .into_iter()
+        .filter_entry(|entry| entry.file_name() != "target");
+    for entry in tree {
+        let entry = entry.unwrap();
+        let copy = to.join(entry.path().strip_prefix(from).unwrap());
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(&copy).unwrap();
+        } else {
+            fs::copy(entry.path(), &copy).unwrap();
+        }
+    }
+}
+
+/// A fresh copy of the fixture workspace `tests/data/DATA` (sources and samples) for one test,
+/// at [`scratch`]`(DATA, test)`.
+pub fn fixture_copy(data: &str, test: &str) -> PathBuf {
+    let to = scratch(data, test);
+    copy_tree(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(data),
+        &to,
+    );
+    to
+}
