@@ -1,6 +1,7 @@
 //! Building problems as BOJ compiles them: `cargo build --profile judge` (opt-level 2, no debug
 //! assertions, no overflow checks), with executables located through cargo's own JSON messages,
-//! so `CARGO_TARGET_DIR` and `--target-dir` are respected and no `target/` path is guessed.
+//! so `CARGO_TARGET_DIR` and `--target-dir` are respected and no `target/` path is guessed; or
+//! taking them, already built, from a folder ([`prebuilt`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -10,7 +11,7 @@ use std::process::{Command, Stdio};
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-use crate::problem::{JudgeRule, Problem};
+use crate::problem::Problem;
 
 /// How to run cargo.
 #[derive(Debug, Clone)]
@@ -77,25 +78,64 @@ pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executa
                         )
                     })
             };
-            let helper = |bin: &Option<&String>| bin.map(|b| find(b)).transpose();
-            let checker = helper(&match &problem.judge {
-                JudgeRule::Checker(bin) => Some(bin),
-                _ => None,
-            })?;
-            let interactor = helper(&match &problem.judge {
-                JudgeRule::Interactive(bin) => Some(bin),
-                _ => None,
-            })?;
+            let helper = |bin: Option<&String>| bin.map(|b| find(b)).transpose();
             let meta = &problem.meta;
             Ok(Executables {
                 solver: find(&problem.solver_bin)?,
-                checker,
-                interactor,
+                checker: helper(problem.judge.checker())?,
+                interactor: helper(problem.judge.interactor())?,
                 generator: meta.generator.as_deref().map(find).transpose()?,
                 reference: meta.reference.as_deref().map(find).transpose()?,
             })
         })
         .collect()
+}
+
+/// The executables of `problems` taken from `dir` instead of built: each binary (`boj-ID`, and
+/// the checker, interactor, generator and reference its metadata names) as `dir/NAME` or
+/// `dir/NAME.exe`. The solver, checker and interactor must be there; the generator and the
+/// reference only when `for_stress`. Found this way, a cross-built toolkit is judged on the
+/// system it was built for, and binaries built elsewhere are judged as cargo's would be.
+pub fn prebuilt(problems: &[Problem], dir: &Path, for_stress: bool) -> Result<Vec<Executables>> {
+    if !dir.is_dir() {
+        bail!("--prebuilt {}: no such folder", dir.display());
+    }
+    let find = |problem: &Problem, name: &str| -> Result<PathBuf> {
+        prebuilt_executable(dir, name).with_context(|| {
+            format!(
+                "no {name} (or {name}.exe) in {}: --prebuilt takes every executable of {} from \
+                 there, and it needs this one",
+                dir.display(),
+                problem.name,
+            )
+        })
+    };
+    problems
+        .iter()
+        .map(|problem| {
+            let helper = |name: Option<&String>, needed: bool| match name {
+                Some(name) if needed => find(problem, name).map(Some),
+                Some(name) => Ok(prebuilt_executable(dir, name)),
+                None => Ok(None),
+            };
+            let meta = &problem.meta;
+            Ok(Executables {
+                solver: find(problem, &problem.solver_bin)?,
+                checker: helper(problem.judge.checker(), true)?,
+                interactor: helper(problem.judge.interactor(), true)?,
+                generator: helper(meta.generator.as_ref(), for_stress)?,
+                reference: helper(meta.reference.as_ref(), for_stress)?,
+            })
+        })
+        .collect()
+}
+
+/// `dir/NAME` or `dir/NAME.exe`, whichever is a file.
+pub fn prebuilt_executable(dir: &Path, name: &str) -> Option<PathBuf> {
+    [name.to_string(), format!("{name}.exe")]
+        .into_iter()
+        .map(|file| dir.join(file))
+        .find(|path| path.is_file())
 }
 
 /// The `Cargo.toml` of the cargo workspace that builds the package in `dir`: the nearest one,
@@ -187,7 +227,7 @@ fn cargo_build(
             continue;
         };
         if target.kind.iter().any(|k| k == "bin") {
-            let package = package.canonicalize().unwrap_or(package);
+            let package = dunce::canonicalize(&package).unwrap_or(package);
             artifacts.insert((package, target.name), exe);
         }
     }

@@ -2,8 +2,9 @@
 //! would (AC, WA, PE, RE, TLE, OLE, MLE), by exact comparison with BOJ's whitespace rules, by
 //! the float judge ([`float`]) or by the problem's checker.
 //!
-//! The entry point is [`run_samples`]; it takes the executable explicitly, so a cargo build, a
-//! rustc-built bundle or any other binary is judged by the same code.
+//! The entry point is [`run_samples`]; it takes the program explicitly, so a cargo build, a
+//! rustc-built bundle, a prebuilt binary or any command (`python3 sol.py`) is judged by the
+//! same code.
 
 use std::ffi::OsStr;
 use std::fmt;
@@ -17,7 +18,7 @@ pub mod float;
 
 use crate::problem::{JudgeRule, Problem, Sample};
 use crate::run::interact::{self, Interaction, Transcript};
-use crate::run::{self, Exit, Limits, Outcome};
+use crate::run::{self, Exit, Limits, Outcome, Program, Setup};
 use crate::scratch::Scratch;
 
 /// A case's verdict.
@@ -140,8 +141,10 @@ pub struct CaseReport {
     pub verdict: Verdict,
     /// Wall-clock time.
     pub time: Duration,
-    /// Peak resident memory, in bytes.
-    pub peak_memory: u64,
+    /// User plus system CPU time, when the system can tell.
+    pub cpu_time: Option<Duration>,
+    /// Peak memory in bytes, when the system can tell.
+    pub peak_memory: Option<u64>,
     /// Why it is not AC.
     pub detail: Detail,
 }
@@ -239,7 +242,7 @@ fn non_whitespace(text: &[u8]) -> impl Iterator<Item = &u8> {
 /// `options`, an executable that cannot be started); every verdict is in the report.
 pub fn run_samples(
     problem: &Problem,
-    solver: &Path,
+    solver: &Program,
     options: &JudgeOptions,
 ) -> Result<ProblemReport> {
     run_samples_with(problem, solver, options, |_| {})
@@ -249,7 +252,7 @@ pub fn run_samples(
 /// the run goes).
 pub fn run_samples_with(
     problem: &Problem,
-    solver: &Path,
+    solver: &Program,
     options: &JudgeOptions,
     mut on_case: impl FnMut(&CaseReport),
 ) -> Result<ProblemReport> {
@@ -314,33 +317,101 @@ pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<Problem
     })
 }
 
+/// How the solution is set up to run under `limits`: measured, and held to the memory limit
+/// where the system holds programs to one.
+fn solution_setup(limits: &CaseLimits) -> Setup {
+    Setup {
+        measured: true,
+        stack: None,
+        memory_limit: Some(limits.memory),
+    }
+}
+
+/// Whether a run went over the memory limit: its peak (when the system tells it) is over, or
+/// the system refused it memory past the limit.
+fn over_memory(peak: Option<u64>, refused: bool, limits: &CaseLimits) -> bool {
+    refused || peak.is_some_and(|peak| peak > limits.memory)
+}
+
+/// A sample's input as programs are fed it. BOJ's data has LF line ends; git on Windows may
+/// check a `.in` out with CRLF, so such a file is fed from a scratch copy with LF.
+#[derive(Debug)]
+struct FedInput {
+    path: PathBuf,
+    _copy: Option<Scratch>,
+}
+
+impl FedInput {
+    fn of(sample: &Sample) -> Result<FedInput> {
+        let bytes = fs::read(&sample.input)
+            .with_context(|| format!("cannot read {}", sample.input.display()))?;
+        if !bytes.windows(2).any(|pair| pair == b"\r\n") {
+            return Ok(FedInput {
+                path: sample.input.clone(),
+                _copy: None,
+            });
+        }
+        let mut lf = Vec::with_capacity(bytes.len());
+        let mut rest = &bytes[..];
+        while let Some(at) = rest.windows(2).position(|pair| pair == b"\r\n") {
+            lf.extend_from_slice(&rest[..at]);
+            lf.push(b'\n');
+            rest = &rest[at + 2..];
+        }
+        lf.extend_from_slice(rest);
+        let copy = Scratch::new("input")?;
+        let path = copy
+            .path()
+            .join(sample.input.file_name().unwrap_or_default());
+        fs::write(&path, lf).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(FedInput {
+            path,
+            _copy: Some(copy),
+        })
+    }
+}
+
 /// Runs and judges one sample.
 pub fn judge_case(
     sample: &Sample,
-    solver: &Path,
+    solver: &Program,
     judge: &Judge,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
+    let input = FedInput::of(sample)?;
+    let fed = Sample {
+        input: input.path.clone(),
+        ..sample.clone()
+    };
     if let Judge::Interactive(interactor) = judge {
-        return judge_interaction(sample, solver, interactor, limits);
+        return judge_interaction(&fed, solver, interactor, limits);
     }
     let run_limits = Limits {
         time: limits.time,
         output_cap: limits.output_cap,
     };
     let no_args: [&OsStr; 0] = [];
-    let outcome = run::run(solver, &no_args, Some(&sample.input), &run_limits)?;
+    let outcome = run::run(
+        solver,
+        &no_args,
+        Some(&fed.input),
+        &run_limits,
+        &solution_setup(limits),
+    )?;
     let case = |verdict, detail| CaseReport {
         name: sample.name.clone(),
         verdict,
         time: outcome.time,
+        cpu_time: outcome.cpu_time,
         peak_memory: outcome.peak_memory,
         detail,
     };
     match outcome.exit {
         Exit::TimedOut => return Ok(case(Verdict::Tle, Detail::None)),
         Exit::OutputCapped => return Ok(case(Verdict::Ole, Detail::None)),
-        _ if outcome.peak_memory > limits.memory => return Ok(case(Verdict::Mle, Detail::None)),
+        _ if over_memory(outcome.peak_memory, outcome.memory_limit_hit, limits) => {
+            return Ok(case(Verdict::Mle, Detail::None))
+        }
         Exit::Code(0) => {}
         exit => {
             let detail = Detail::Crash {
@@ -351,9 +422,9 @@ pub fn judge_case(
         }
     }
     let (verdict, detail) = match judge {
-        Judge::Exact => judge_exact(sample, &outcome)?,
-        Judge::Float(error) => judge_float(sample, &outcome, *error)?,
-        Judge::Checker(checker) => judge_with_checker(sample, checker, &outcome, limits)?,
+        Judge::Exact => judge_exact(&fed, &outcome)?,
+        Judge::Float(error) => judge_float(&fed, &outcome, *error)?,
+        Judge::Checker(checker) => judge_with_checker(&fed, checker, &outcome, limits)?,
         Judge::Interactive(_) => unreachable!("judged above"),
     };
     Ok(case(verdict, detail))
@@ -390,14 +461,16 @@ const CHECKER_TIME: Duration = Duration::from_secs(10);
 /// way or outrunning its own limit (JE), the solution failing (RE), else AC.
 fn judge_interaction(
     sample: &Sample,
-    solver: &Path,
+    solver: &Program,
     interactor: &Path,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
     let Interaction {
         solution,
         time,
+        cpu_time,
         peak_memory,
+        memory_limit_hit,
         solution_stderr,
         interactor: interactor_exit,
         interactor_stderr,
@@ -408,10 +481,11 @@ fn judge_interaction(
         &sample.input,
         limits.time,
         CHECKER_TIME.max(limits.time * 5),
+        &solution_setup(limits),
     )?;
     let verdict = match (solution, interactor_exit) {
         (Exit::TimedOut, _) => Verdict::Tle,
-        _ if peak_memory > limits.memory => Verdict::Mle,
+        _ if over_memory(peak_memory, memory_limit_hit, limits) => Verdict::Mle,
         (_, Exit::Code(1)) => Verdict::Wa,
         (_, Exit::Code(0)) if solution != Exit::Code(0) => Verdict::Re,
         (_, Exit::Code(0)) => Verdict::Ac,
@@ -435,6 +509,7 @@ fn judge_interaction(
         name: sample.name.clone(),
         verdict,
         time,
+        cpu_time,
         peak_memory,
         detail,
     })
@@ -460,7 +535,8 @@ fn judge_with_checker(
         time: CHECKER_TIME.max(limits.time * 5),
         output_cap: 1024 * 1024,
     };
-    let verdict = run::run(checker, &args, None, &run_limits)?;
+    let checker = Program::new(checker);
+    let verdict = run::run(&checker, &args, None, &run_limits, &Setup::default())?;
     let message = String::from_utf8_lossy(&verdict.stderr_tail)
         .trim_end()
         .to_string();

@@ -279,6 +279,24 @@ pub enum JudgeRule {
     Interactive(String),
 }
 
+impl JudgeRule {
+    /// The checker binary's name, for a checker judge.
+    pub fn checker(&self) -> Option<&String> {
+        match self {
+            JudgeRule::Checker(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    /// The interactor binary's name, for an interactive judge.
+    pub fn interactor(&self) -> Option<&String> {
+        match self {
+            JudgeRule::Interactive(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
 /// One sample: `samples/NAME.in` and `samples/NAME.out`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sample {
@@ -311,8 +329,7 @@ struct PackageMetadata {
 impl Problem {
     /// Reads the problem in `dir` (a folder holding `Cargo.toml` and `samples/`).
     pub fn load(dir: &Path) -> Result<Problem> {
-        let dir = dir
-            .canonicalize()
+        let dir = dunce::canonicalize(dir)
             .with_context(|| format!("no problem folder at {}", dir.display()))?;
         let manifest = dir.join("Cargo.toml");
         if !manifest.is_file() || !dir.join("samples").is_dir() {

@@ -3,7 +3,7 @@
 //! messages) and summary lines, with ANSI colour only when asked for.
 
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write as _};
+use std::io::Write as _;
 use std::time::Duration;
 
 use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
@@ -11,9 +11,11 @@ use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
 use crate::judge::{significant_lines, CaseReport, Detail, ProblemReport, Verdict};
 use crate::run::interact::{Side, Transcript};
 
-/// Prints to stdout as a run goes; a closed stdout (`| head`) only stops the printing.
+/// Prints to stdout as a run goes; a closed stdout (`| head`) only stops the printing. The text
+/// goes through anstream, as clap's own output does: colours a [`Style`] chose reach a Windows
+/// console that needs them turned on, or translated, too.
 pub fn emit(text: &str) {
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = anstream::AutoStream::always(std::io::stdout().lock());
     let _ = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
@@ -22,7 +24,8 @@ pub fn emit(text: &str) {
 /// When to colour: `--color auto|always|never`.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {
-    /// When stdout is a terminal and `NO_COLOR` is unset or empty.
+    /// When stdout is a terminal that shows colour and `NO_COLOR` is unset or empty (as clap
+    /// decides, through anstream: `CLICOLOR_FORCE` and `TERM=dumb` count too).
     #[default]
     Auto,
     /// Always.
@@ -38,8 +41,7 @@ impl ColorChoice {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
             ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
+                anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
             }
         }
     }
@@ -122,11 +124,11 @@ impl Style {
             .max()
             .unwrap_or(1);
         let mut out = format!(
-            "  {:<width$}  {}  {:>5} ms  {:>6} MB\n",
+            "  {:<width$}  {}  {:>5} ms  {:>9}\n",
             case.name,
             self.verdict(case.verdict),
             millis(case.time),
-            megabytes(case.peak_memory),
+            memory(case.peak_memory),
         );
         let limits = &report.limits;
         if let Detail::Interaction {
@@ -179,12 +181,18 @@ impl Style {
                 );
             }
             (Verdict::Mle, _) => {
-                let _ = writeln!(
-                    out,
-                    "    peak memory {} MB is over the limit of {} MB",
-                    megabytes(case.peak_memory),
-                    limits.memory / (1024 * 1024)
-                );
+                let limit = limits.memory / (1024 * 1024);
+                let _ = match case.peak_memory {
+                    Some(peak) if peak > limits.memory => writeln!(
+                        out,
+                        "    peak memory {} is over the limit of {limit} MB",
+                        memory(Some(peak))
+                    ),
+                    _ => writeln!(
+                        out,
+                        "    the system refused it memory past the limit of {limit} MB"
+                    ),
+                };
             }
             (_, Detail::Crash { exit, stderr_tail }) => {
                 self.message(&mut out, &format!("{exit}; stderr"), stderr_tail);
@@ -551,8 +559,13 @@ fn millis(time: Duration) -> u128 {
     time.as_millis()
 }
 
-fn megabytes(bytes: u64) -> String {
-    format!("{:.1}", bytes as f64 / (1024.0 * 1024.0))
+/// A memory figure in MB (MiB, as BOJ's "MB"), or `—` when the system gave none (never a
+/// made-up 0).
+fn memory(bytes: Option<u64>) -> String {
+    match bytes {
+        Some(bytes) => format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0)),
+        None => "—".to_string(),
+    }
 }
 
 impl ProblemReport {

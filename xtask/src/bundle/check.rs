@@ -14,6 +14,7 @@ use syn::visit::{self, Visit};
 use crate::build::{self, BuildOptions};
 use crate::judge::{self, JudgeOptions, ProblemReport};
 use crate::problem::{JudgeRule, Problem};
+use crate::run::Program;
 
 use super::SIZE_LIMIT;
 
@@ -224,17 +225,19 @@ impl<'ast> Visit<'ast> for Finder {
     }
 }
 
-/// Compiles `source` alone, as BOJ does, into `scratch/Main` with this toolchain's rustc (or
+/// Compiles `source` alone, as BOJ does, into `scratch/Main` (`Main.exe` on Windows) with this
+/// toolchain's rustc (or
 /// `$RUSTC`), then checks that each of `older` (other rustc executables, such as Debian's 1.63)
 /// compiles it too; on failure, the error names the compiler and carries its message.
 pub fn compile(source: &Path, scratch: &Path, older: &[PathBuf]) -> Result<PathBuf> {
     fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
-    let exe = scratch.join("Main");
+    let exe = scratch.join(format!("Main{}", std::env::consts::EXE_SUFFIX));
     let _ = fs::remove_file(&exe);
     let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
     compile_with(&rustc, source, &exe)?;
     for (k, other) in older.iter().enumerate() {
-        compile_with(other, source, &scratch.join(format!("Main-{k}")))?;
+        let name = format!("Main-{k}{}", std::env::consts::EXE_SUFFIX);
+        compile_with(other, source, &scratch.join(name))?;
     }
     Ok(exe)
 }
@@ -370,7 +373,7 @@ pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<ProblemReport> {
         }
         JudgeRule::Exact | JudgeRule::Float(_) => JudgeOptions::default(),
     };
-    judge::run_samples(problem, exe, &options)
+    judge::run_samples(problem, &Program::new(exe), &options)
 }
 
 /// A bundle written and compiled alone: what `test --bundled` and `stress --bundled` judge.

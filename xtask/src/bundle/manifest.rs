@@ -149,15 +149,13 @@ fn host_triple() -> Option<String> {
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
 /// `default-run` binary, as [`crate::problem::Problem`] resolved it).
 pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
-    let dir = dir
-        .canonicalize()
-        .with_context(|| format!("no folder {}", dir.display()))?;
+    let dir = dunce::canonicalize(dir).with_context(|| format!("no folder {}", dir.display()))?;
     let metadata = metadata(&dir)?;
     let manifest = dir.join("Cargo.toml");
     let package = metadata
         .packages
         .iter()
-        .find(|p| p.manifest_path.canonicalize().ok().as_deref() == Some(manifest.as_path()))
+        .find(|p| dunce::canonicalize(&p.manifest_path).ok().as_deref() == Some(manifest.as_path()))
         .with_context(|| {
             format!(
                 "cargo metadata does not list the package of {}",

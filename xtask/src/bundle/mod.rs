@@ -139,7 +139,7 @@ fn drop_extern_crates<'a>(items: &mut Vec<Item>, names: impl Iterator<Item = &'a
 fn header(plan: &Plan) -> String {
     let root = crate_root_for_display(&plan.dir);
     let rel = |p: &Path| -> String {
-        let p = p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        let p = dunce::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         match &root {
             Some(r) => p.strip_prefix(r).unwrap_or(&p).display().to_string(),
             None => p.display().to_string(),
@@ -172,7 +172,7 @@ fn header(plan: &Plan) -> String {
 }
 
 fn crate_root_for_display(dir: &Path) -> Option<PathBuf> {
-    let dir = dir.canonicalize().ok()?;
+    let dir = dunce::canonicalize(dir).ok()?;
     let manifest = crate::build::workspace_manifest(&dir).ok()?;
     manifest.parent().map(Path::to_path_buf)
 }

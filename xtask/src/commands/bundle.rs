@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use xtask::bundle::{self, check};
 use xtask::problem;
-use xtask::report::{ColorChoice, Style};
+use xtask::report::{emit, ColorChoice, Style};
 
 /// Arguments of `cargo xtask bundle`.
 #[derive(clap::Args, Debug)]
@@ -42,7 +42,7 @@ pub fn run(args: &BundleArgs) -> Result<ExitCode> {
         eprintln!("error: {issue}");
     }
     println!("{}", checked.compiled);
-    print!("{}", checked.report.render(&Style::new(ColorChoice::Auto)));
+    emit(&checked.report.render(&Style::new(ColorChoice::Auto)));
     if checked.report.judge_failed() {
         anyhow::bail!(
             "the checker or interactor of {} failed; see JE above",

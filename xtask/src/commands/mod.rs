@@ -6,17 +6,28 @@ pub mod new;
 pub mod stress;
 pub mod test;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
+use xtask::build::{self, BuildOptions, Executables};
 use xtask::bundle::{check, wrote_line};
 use xtask::problem::Problem;
 use xtask::report::emit;
+use xtask::run::Program;
 
-/// `--bundled [--rustc PATH]...`, shared by `test` and `stress`: judge the one-file bundle
-/// instead of cargo's build of the solver.
+/// Where the programs judged come from, shared by `test` and `stress`: cargo's build of the
+/// problem (the default), a folder of prebuilt executables, a command of any language, or the
+/// problem's one-file bundle.
 #[derive(clap::Args, Debug)]
-pub struct BundledArgs {
+pub struct ProgramArgs {
+    /// Take every executable of the problem (`boj-ID`, and `boj-ID-checker`, `-interactor`,
+    /// `-gen`, `-brute` where it has them) from DIR, as NAME or NAME.exe, instead of building.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["command", "bundled"])]
+    pub prebuilt: Option<PathBuf>,
+    /// Judge this command as the solution, e.g. "python3 sol.py" (split into words as a POSIX
+    /// shell would; no shell runs it). The problem's own helpers are still built by cargo.
+    #[arg(long, value_name = "CMD", conflicts_with = "bundled", value_parser = parse_command)]
+    pub command: Option<CommandLine>,
     /// Judge the problem's one-file bundle (`cargo xtask bundle`), compiled alone with `rustc
     /// --edition 2021 -O`, instead of cargo's build of the solver.
     #[arg(long)]
@@ -27,12 +38,27 @@ pub struct BundledArgs {
     pub rustc: Vec<PathBuf>,
 }
 
-impl BundledArgs {
-    /// The executable to judge: with `--bundled`, the problem's bundle, written and compiled
-    /// alone (and with each older rustc), saying so; otherwise `built`, cargo's build.
-    pub fn solver(&self, problem: &Problem, built: &Path) -> Result<PathBuf> {
+impl ProgramArgs {
+    /// The executables of `problems`: from `--prebuilt DIR`, or built by cargo in the judge
+    /// profile. `for_stress` asks for the generator and the reference too.
+    pub fn executables(&self, problems: &[Problem], for_stress: bool) -> Result<Vec<Executables>> {
+        if self.command.is_some() && problems.len() != 1 {
+            bail!("--command judges one problem: name it (`cargo xtask test ID --command ...`)");
+        }
+        match &self.prebuilt {
+            Some(dir) => build::prebuilt(problems, dir, for_stress),
+            None => build::build(problems, &BuildOptions::default()),
+        }
+    }
+
+    /// The solution to judge: the command, or the bundle (written and compiled alone, and with
+    /// each older rustc, saying so), or else `built`'s solver.
+    pub fn solver(&self, problem: &Problem, built: &Executables) -> Result<Program> {
+        if let Some(command) = &self.command {
+            return Ok(command.program.clone());
+        }
         if !self.bundled {
-            return Ok(built.to_path_buf());
+            return Ok(Program::new(&built.solver));
         }
         let compiled = check::compiled_bundle(problem, &self.rustc)?;
         emit(&format!(
@@ -40,6 +66,38 @@ impl BundledArgs {
             wrote_line(problem, &compiled.path, compiled.bytes),
             compiled.compiled
         ));
-        Ok(compiled.exe)
+        Ok(Program::new(compiled.exe))
     }
+
+    /// What the summary's "repeat it" command line adds for these arguments.
+    pub fn repeat_flags(&self) -> String {
+        let mut flags = String::new();
+        if let Some(dir) = &self.prebuilt {
+            flags.push_str(&format!(" --prebuilt {}", dir.display()));
+        }
+        if let Some(command) = &self.command {
+            let quoted = shlex::try_quote(&command.line).unwrap_or_default();
+            flags.push_str(&format!(" --command {quoted}"));
+        }
+        if self.bundled {
+            flags.push_str(" --bundled");
+        }
+        flags
+    }
+}
+
+/// `--command CMD`: the line as typed, and the program it names.
+#[derive(Debug, Clone)]
+pub struct CommandLine {
+    /// The line as the user typed it.
+    pub line: String,
+    /// Its words: the program and its arguments.
+    pub program: Program,
+}
+
+fn parse_command(line: &str) -> Result<CommandLine, String> {
+    Ok(CommandLine {
+        line: line.to_string(),
+        program: Program::from_command_line(line)?,
+    })
 }

@@ -16,14 +16,13 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xtask::build::{self, BuildOptions};
 use xtask::judge::{self, CaseLimits, CaseReport, Detail, Judge, JudgeOptions, Verdict};
 use xtask::problem::{self, JudgeRule, Problem, Sample};
 use xtask::report::{emit, ColorChoice, Style};
-use xtask::run::{self, Exit, Limits, DEFAULT_OUTPUT_CAP};
+use xtask::run::{self, Exit, Limits, Program, Setup, DEFAULT_OUTPUT_CAP};
 use xtask::scratch::Scratch;
 
-use super::BundledArgs;
+use super::ProgramArgs;
 
 /// The largest SIZE a generator is asked for.
 pub const MAX_SIZE: u64 = 100;
@@ -41,7 +40,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     #[command(flatten)]
-    pub bundle: BundledArgs,
+    pub programs: ProgramArgs,
     /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -95,7 +94,7 @@ struct Tried {
 #[derive(Debug)]
 struct Bench<'a> {
     problem: &'a Problem,
-    solver: PathBuf,
+    solver: Program,
     generator: PathBuf,
     reference: Option<PathBuf>,
     judge: Judge,
@@ -136,8 +135,11 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             problem.manifest.display()
         );
     }
-    let exe = build::build(std::slice::from_ref(&problem), &BuildOptions::default())?.remove(0);
-    let solver = args.bundle.solver(&problem, &exe.solver)?;
+    let exe = args
+        .programs
+        .executables(std::slice::from_ref(&problem), true)?
+        .remove(0);
+    let solver = args.programs.solver(&problem, &exe)?;
     let options = JudgeOptions {
         checker: exe.checker.clone(),
         interactor: exe.interactor.clone(),
@@ -173,10 +175,12 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             _ => String::new(),
         },
         problem.judge,
-        if args.bundle.bundled {
-            " · bundled"
+        if args.programs.bundled {
+            " · bundled".to_string()
+        } else if let Some(command) = &args.programs.command {
+            format!(" · `{}`", command.line)
         } else {
-            ""
+            String::new()
         },
         limits.time.as_millis(),
         limits.memory / (1024 * 1024),
@@ -339,7 +343,13 @@ impl Bench<'_> {
         args: &[S],
         stdin: Option<&Path>,
     ) -> Result<Vec<u8>> {
-        let outcome = run::run(program, args, stdin, &self.helper_limits)?;
+        let outcome = run::run(
+            &Program::new(program),
+            args,
+            stdin,
+            &self.helper_limits,
+            &Setup::default(),
+        )?;
         let name = program.file_name().unwrap_or_default().to_string_lossy();
         let why = match outcome.exit {
             Exit::Code(0) => return Ok(outcome.stdout),
@@ -366,7 +376,13 @@ impl Bench<'_> {
             time: self.limits.time,
             output_cap: 64 * 1024,
         };
-        let outcome = run::run(&self.solver, &no_args, Some(&sample.input), &run_limits)?;
+        let outcome = run::run(
+            &self.solver,
+            &no_args,
+            Some(&sample.input),
+            &run_limits,
+            &Setup::default(),
+        )?;
         let stdout = String::from_utf8_lossy(&outcome.stdout);
         let mut text = String::from("    actual output (run again):\n");
         for line in stdout.lines().take(20) {
@@ -425,11 +441,7 @@ fn summary(
         "\n  seed {seed}: cargo xtask stress {} --cases {} --seed {seed}{}\n",
         args.problem,
         args.cases,
-        if args.bundle.bundled {
-            " --bundled"
-        } else {
-            ""
-        }
+        args.programs.repeat_flags()
     ));
     line
 }
@@ -465,7 +477,7 @@ fn save(problem: &Problem, name: &str, tried: &Tried) -> Result<PathBuf> {
 /// `path` relative to the current directory when it lies below it.
 fn shown_path(path: &Path) -> String {
     let here = std::env::current_dir().ok();
-    let here = here.and_then(|d| d.canonicalize().ok());
+    let here = here.and_then(|d| dunce::canonicalize(d).ok());
     here.and_then(|d| path.strip_prefix(d).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf())
         .display()

@@ -1,16 +1,16 @@
-//! `cargo xtask test [PROBLEM...]`: builds problems in the judge profile and judges every
-//! sample as BOJ would, printing each case as it finishes and a summary at the end.
+//! `cargo xtask test [PROBLEM...]`: builds problems in the judge profile (or takes them from
+//! `--prebuilt DIR`, or judges `--command CMD`) and judges every sample as BOJ would, printing
+//! each case as it finishes and a summary at the end.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use xtask::build::{self, BuildOptions};
 use xtask::judge::{self, JudgeOptions, ProblemReport};
 use xtask::problem::{self, Problem};
 use xtask::report::{emit, ColorChoice, Style};
 
-use super::BundledArgs;
+use super::ProgramArgs;
 use xtask::run::DEFAULT_OUTPUT_CAP;
 
 /// Judge the samples of problems locally, as BOJ would (exit 0 all AC, 1 some not, 2 no run).
@@ -29,7 +29,7 @@ pub struct TestArgs {
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
     #[command(flatten)]
-    pub bundle: BundledArgs,
+    pub programs: ProgramArgs,
 }
 
 /// Runs the subcommand: exit 0 all AC, 1 some case not; an error is the tool's own (exit 2).
@@ -52,7 +52,7 @@ pub fn run(args: &TestArgs) -> Result<ExitCode> {
     };
     let mut seen = std::collections::HashSet::new();
     problems.retain(|p| seen.insert(p.manifest.clone()));
-    let executables = build::build(&problems, &BuildOptions::default())?;
+    let executables = args.programs.executables(&problems, false)?;
 
     let style = Style::new(args.color);
     let mut reports: Vec<ProblemReport> = Vec::new();
@@ -64,7 +64,10 @@ pub fn run(args: &TestArgs) -> Result<ExitCode> {
         };
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));
-        let solver = args.bundle.solver(problem, &exe.solver)?;
+        let solver = args.programs.solver(problem, exe)?;
+        if args.programs.command.is_some() {
+            emit(&format!("  judging `{solver}`\n"));
+        }
         let report = judge::run_samples_with(problem, &solver, &options, |case| {
             emit(&style.case(&head, case));
         })?;

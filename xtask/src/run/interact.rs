@@ -2,9 +2,9 @@
 //! interactor's stdout is the solution's stdin and the solution's stdout is the interactor's
 //! stdin, relayed by the runner, which keeps a transcript of the lines each side wrote.
 //!
-//! Both sides start through the [launcher](super::launch), each in a process group of its own:
-//! the solution's peak memory is its own, and both are killed when the solution runs past its
-//! time limit or the interactor past its own. When either side ends, the other side's input is
+//! Both sides start through the runner's [`process`](super::process) seam, each killed with all
+//! it started: the solution's peak memory is its own, and both are killed when the solution
+//! runs past its time limit or the interactor past its own. When either side ends, the other side's input is
 //! closed at once (the relay sees the end of the one's output and closes the other's input).
 
 use std::collections::VecDeque;
@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::launch::{Ended, Launched};
-use super::{read_tail, sys, Exit, STDERR_TAIL};
+use super::process::{Process, Setup, Streams};
+use super::{read_tail, Exit, Program, STDERR_TAIL};
 
 /// Lines of the transcript kept (the last ones).
 pub const TRANSCRIPT_LINES: usize = 40;
@@ -51,8 +51,12 @@ pub struct Interaction {
     pub solution: Exit,
     /// Wall-clock time from the solution's start to its end (about the limit for `TimedOut`).
     pub time: Duration,
-    /// The solution's own peak resident set, in bytes.
-    pub peak_memory: u64,
+    /// The solution's CPU time, when the system can tell.
+    pub cpu_time: Option<Duration>,
+    /// The solution's own peak memory in bytes, when the system can tell.
+    pub peak_memory: Option<u64>,
+    /// The system refused the solution memory past its limit.
+    pub memory_limit_hit: bool,
     /// The end of the solution's stderr.
     pub solution_stderr: Vec<u8>,
     /// How the interactor ended (`TimedOut` when it ran past its own limit; also when it was
@@ -64,14 +68,16 @@ pub struct Interaction {
     pub transcript: Transcript,
 }
 
-/// Runs `solution` against `interactor INPUT`; the solution gets `solution_time`, the
-/// interactor `interactor_time`. Errors are the runner's own (a program cannot be started).
+/// Runs `solution` against `interactor INPUT`; the solution gets `solution_time` and is set
+/// up as `setup` says, the interactor gets `interactor_time`. Errors are the runner's own (a
+/// program cannot be started).
 pub fn interact(
-    solution: &Path,
+    solution: &Program,
     interactor: &Path,
     input: &Path,
     solution_time: Duration,
     interactor_time: Duration,
+    setup: &Setup,
 ) -> io::Result<Interaction> {
     let (to_solution_read, to_solution_write) = io::pipe()?;
     let (from_solution_read, from_solution_write) = io::pipe()?;
@@ -80,27 +86,27 @@ pub fn interact(
     let (solution_err_read, solution_err_write) = io::pipe()?;
     let (interactor_err_read, interactor_err_write) = io::pipe()?;
 
-    let interactor_run = Launched::start(
+    let mut interactor_run = Process::start(
         interactor,
         &[OsString::from(input.as_os_str())],
-        Stdio::from(to_interactor_read),
-        Stdio::from(from_interactor_write),
-        Stdio::from(interactor_err_write),
+        Streams {
+            stdin: Stdio::from(to_interactor_read),
+            stdout: Stdio::from(from_interactor_write),
+            stderr: Stdio::from(interactor_err_write),
+        },
+        &Setup::default(),
     )?;
-    let solution_run = match Launched::start(
-        solution,
-        &[],
-        Stdio::from(to_solution_read),
-        Stdio::from(from_solution_write),
-        Stdio::from(solution_err_write),
-    ) {
-        Ok(run) => run,
-        Err(err) => {
-            interactor_run.kill();
-            let _ = interactor_run.finish();
-            return Err(err);
-        }
-    };
+    // If the solution cannot start, dropping `interactor_run` kills the interactor.
+    let mut solution_run = Process::start(
+        &solution.path,
+        &solution.args,
+        Streams {
+            stdin: Stdio::from(to_solution_read),
+            stdout: Stdio::from(from_solution_write),
+            stderr: Stdio::from(solution_err_write),
+        },
+        setup,
+    )?;
     let start = Instant::now();
 
     let transcript = Arc::new(Mutex::new(Recorder::default()));
@@ -121,20 +127,34 @@ pub fn interact(
     let solution_stderr = thread::spawn(move || read_tail(solution_err_read, STDERR_TAIL));
     let interactor_stderr = thread::spawn(move || read_tail(interactor_err_read, STDERR_TAIL));
 
-    let watch = sys::ExitWatch::new(solution_run.launcher_pid());
     let (solution_deadline, interactor_deadline) = (start + solution_time, start + interactor_time);
     let (mut solution_killed, mut interactor_killed) = (false, false);
     let mut solution_time_taken = None;
+    let (mut solution_ended, mut interactor_ended) = (false, false);
     loop {
         let now = Instant::now();
-        let solution_ended = solution_run.has_ended()?;
-        if solution_ended && solution_time_taken.is_none() {
-            solution_time_taken = Some(start.elapsed());
+        let next = if solution_ended {
+            interactor_deadline
+        } else {
+            solution_deadline.min(interactor_deadline)
+        };
+        let step = next
+            .saturating_duration_since(now)
+            .clamp(Duration::from_millis(1), Duration::from_millis(5));
+        // Sleep on whichever side is still running; look at the other without waiting.
+        if !solution_ended {
+            solution_ended = solution_run.wait_timeout(step)?;
+            if solution_ended {
+                solution_time_taken = Some(start.elapsed());
+            }
+            interactor_ended = interactor_ended || interactor_run.wait_timeout(Duration::ZERO)?;
+        } else {
+            interactor_ended = interactor_ended || interactor_run.wait_timeout(step)?;
         }
-        let interactor_ended = interactor_run.has_ended()?;
         if solution_ended && interactor_ended {
             break;
         }
+        let now = Instant::now();
         if !solution_ended && !solution_killed && now >= solution_deadline {
             // The solution's time is up: the interaction is over for both sides.
             solution_run.kill();
@@ -146,33 +166,22 @@ pub fn interact(
             solution_run.kill();
             interactor_killed = true;
         }
-        let next = if solution_ended {
-            interactor_deadline
-        } else {
-            solution_deadline.min(interactor_deadline)
-        };
-        watch.wait(
-            next.saturating_duration_since(now)
-                .clamp(Duration::from_millis(1), Duration::from_millis(5)),
-        );
     }
-    let solution_end: Ended = solution_run.finish()?;
-    let interactor_end: Ended = interactor_run.finish()?;
+    let solution_end = solution_run.finish()?;
+    let interactor_end = interactor_run.finish()?;
     for relay in relays {
         relay.join().expect("a relay does not panic");
     }
-    let exit = |ended: &Ended, killed: bool| match (killed, ended.status) {
-        (true, _) => Exit::TimedOut,
-        (false, Ok(code)) => Exit::Code(code),
-        (false, Err(signal)) => Exit::Signal(signal),
-    };
+    let exit = |ended: Exit, killed: bool| if killed { Exit::TimedOut } else { ended };
     let transcript = std::mem::take(&mut *transcript.lock().expect("no relay panicked")).finish();
     Ok(Interaction {
-        solution: exit(&solution_end, solution_killed),
+        solution: exit(solution_end.exit, solution_killed),
         time: solution_time_taken.unwrap_or_else(|| start.elapsed()),
+        cpu_time: solution_end.cpu_time,
         peak_memory: solution_end.peak_memory,
+        memory_limit_hit: solution_end.memory_limit_hit,
         solution_stderr: solution_stderr.join().expect("no panic"),
-        interactor: exit(&interactor_end, interactor_killed || solution_killed),
+        interactor: exit(interactor_end.exit, interactor_killed || solution_killed),
         interactor_stderr: interactor_stderr.join().expect("no panic"),
         transcript,
     })

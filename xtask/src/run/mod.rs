@@ -1,31 +1,77 @@
-//! Running one executable on one input, as a judge does: a time limit enforced by killing the
-//! program's process group, stdout read up to a cap (never buffered past it), the tail of
-//! stderr, and the program's own peak memory and CPU time from the kernel (`wait4`, taken by
-//! the [`launch`]er so that the runner's memory never counts).
+//! Running one program on one input, as a judge does: a time limit enforced by killing the
+//! program and everything it started, stdout read up to a cap (never buffered past it), the tail
+//! of stderr, and the program's own peak memory and CPU time when the system can tell, through
+//! the one seam over the operating system, [`process`].
 
 pub mod interact;
-pub mod launch;
-mod sys;
+pub mod process;
 
-pub use launch::{launch_if_asked, set_launcher};
+pub use process::{launch_if_asked, set_launcher, Setup};
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// What `run` holds a child to.
+use serde::{Deserialize, Serialize};
+
+use process::{Process, Streams};
+
+/// A program to run: an executable and the arguments that always come first (`python3 sol.py`
+/// is `python3` with `sol.py`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    /// The executable: a path, or a bare name looked up on `PATH`.
+    pub path: PathBuf,
+    /// Arguments before any the runner adds.
+    pub args: Vec<OsString>,
+}
+
+impl Program {
+    /// The executable alone, with no arguments of its own.
+    pub fn new(path: impl Into<PathBuf>) -> Program {
+        Program {
+            path: path.into(),
+            args: Vec::new(),
+        }
+    }
+
+    /// A command line split into words as a POSIX shell would (quotes and backslashes; no
+    /// variables, globs or redirections, and no shell is run): its first word is the program.
+    pub fn from_command_line(line: &str) -> Result<Program, String> {
+        let words = shlex::split(line)
+            .ok_or_else(|| format!("cannot split {line:?} into words (an unclosed quote?)"))?;
+        let mut words = words.into_iter();
+        let path = words.next().ok_or("the command is empty")?;
+        Ok(Program {
+            path: PathBuf::from(path),
+            args: words.map(OsString::from).collect(),
+        })
+    }
+}
+
+impl fmt::Display for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.path.display())?;
+        for arg in &self.args {
+            write!(f, " {}", arg.to_string_lossy())?;
+        }
+        Ok(())
+    }
+}
+
+/// What `run` holds a program to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time after which the child's process group is killed.
+    /// Wall-clock time after which the program and all it started are killed.
     pub time: Duration,
-    /// Bytes of stdout kept; one byte more and the child is stopped (OLE).
+    /// Bytes of stdout kept; one byte more and the program is stopped (OLE).
     pub output_cap: u64,
 }
 
@@ -36,15 +82,17 @@ pub const DEFAULT_OUTPUT_CAP: u64 = 64 * 1024 * 1024;
 pub const STDERR_TAIL: usize = 4096;
 
 /// How a run ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Exit {
-    /// The child exited by itself with this status.
+    /// The program exited by itself with this status.
     Code(i32),
-    /// A signal the runner did not send ended the child.
+    /// A signal the runner did not send ended the program (Unix).
     Signal(i32),
-    /// The runner killed the child at the time limit.
+    /// An exception ended the program; its `NTSTATUS` code (Windows: `0xC0000005`, ...).
+    Exception(u32),
+    /// The runner killed the program at the time limit.
     TimedOut,
-    /// The child wrote more than the output cap; the runner stopped it.
+    /// The program wrote more than the output cap; the runner stopped it.
     OutputCapped,
 }
 
@@ -52,9 +100,13 @@ impl fmt::Display for Exit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Exit::Code(code) => write!(f, "exit status {code}"),
-            Exit::Signal(signal) => match signal_name(signal) {
+            Exit::Signal(signal) => match process::signal_name(signal) {
                 Some(name) => write!(f, "killed by signal {signal} ({name})"),
                 None => write!(f, "killed by signal {signal}"),
+            },
+            Exit::Exception(code) => match process::exception_name(code) {
+                Some(name) => write!(f, "exception 0x{code:08X} ({name})"),
+                None => write!(f, "exception 0x{code:08X}"),
             },
             Exit::TimedOut => f.write_str("killed at the time limit"),
             Exit::OutputCapped => f.write_str("stopped at the output cap"),
@@ -62,48 +114,41 @@ impl fmt::Display for Exit {
     }
 }
 
-fn signal_name(signal: i32) -> Option<&'static str> {
-    Some(match signal {
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGILL => "SIGILL",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXCPU => "SIGXCPU",
-        _ => return None,
-    })
-}
-
 /// What one run produced.
 #[derive(Debug, Clone)]
 pub struct Outcome {
     /// How it ended.
     pub exit: Exit,
-    /// Wall-clock time from spawn to exit (about the limit for `TimedOut`).
+    /// Wall-clock time from the start to the end (about the limit for `TimedOut`).
     pub time: Duration,
-    /// The child's peak resident set size, in bytes.
-    pub peak_memory: u64,
+    /// User plus system CPU time, when the system can tell.
+    pub cpu_time: Option<Duration>,
+    /// The program's peak memory in bytes, when the system can tell.
+    pub peak_memory: Option<u64>,
+    /// The system refused the program memory past the limit it was given.
+    pub memory_limit_hit: bool,
     /// Everything written to stdout, up to the cap (its capacity never exceeds the cap either).
     pub stdout: Vec<u8>,
     /// The last `STDERR_TAIL` bytes written to stderr.
     pub stderr_tail: Vec<u8>,
 }
 
-/// Runs `program ARGS...` with stdin from the file `stdin` (or empty), under `limits`.
+/// How often the runner looks at the output cap while a program runs.
+const POLL: Duration = Duration::from_millis(10);
+
+/// Runs `program ARGS...` with stdin from the file `stdin` (or empty), under `limits`, as
+/// `setup` asks of the system.
 ///
-/// The program is started through the launcher ([`launch`]), so its peak memory is its own. It
-/// gets a process group of its own, which is killed at the time limit, at the output cap, and
+/// The program and everything it starts are killed at the time limit, at the output cap, and
 /// after it ends (so nothing it started lingers or holds the pipes). Errors are the runner's
 /// own (the program cannot be started, the input cannot be opened); everything the program
 /// does is in the `Outcome`.
 pub fn run<S: AsRef<OsStr>>(
-    program: &Path,
+    program: &Program,
     args: &[S],
     stdin: Option<&Path>,
     limits: &Limits,
+    setup: &Setup,
 ) -> io::Result<Outcome> {
     let stdin = match stdin {
         Some(path) => Stdio::from(File::open(path).map_err(|err| {
@@ -113,15 +158,15 @@ pub fn run<S: AsRef<OsStr>>(
     };
     let (stdout_read, stdout_write) = io::pipe()?;
     let (stderr_read, stderr_write) = io::pipe()?;
-    let args: Vec<_> = args.iter().map(|a| a.as_ref().to_os_string()).collect();
-    let launched = launch::Launched::start(
-        program,
-        &args,
+    let mut all_args = program.args.clone();
+    all_args.extend(args.iter().map(|a| a.as_ref().to_os_string()));
+    let streams = Streams {
         stdin,
-        Stdio::from(stdout_write),
-        Stdio::from(stderr_write),
-    )?;
-    // The program is running now: the launcher's own start-up is not the program's time.
+        stdout: Stdio::from(stdout_write),
+        stderr: Stdio::from(stderr_write),
+    };
+    let mut process = Process::start(&program.path, &all_args, streams, setup)?;
+    // The program is running now: starting it is not the program's time.
     let start = Instant::now();
     let over_cap = Arc::new(AtomicBool::new(false));
     let cap = limits.output_cap;
@@ -129,46 +174,39 @@ pub fn run<S: AsRef<OsStr>>(
     let stdout_reader = thread::spawn(move || read_capped(stdout_read, cap, &flag));
     let stderr_reader = thread::spawn(move || read_tail(stderr_read, STDERR_TAIL));
 
-    let watch = sys::ExitWatch::new(launched.launcher_pid());
     let deadline = start + limits.time;
     let mut killed = None;
-    let poll = Duration::from_millis(10);
     let waited = loop {
-        if launched.has_ended()? {
+        let now = Instant::now();
+        let step = deadline.saturating_duration_since(now).min(POLL);
+        if process.wait_timeout(step)? {
             break start.elapsed();
         }
-        let now = Instant::now();
         if killed.is_none() {
             if over_cap.load(Ordering::SeqCst) {
-                launched.kill();
+                process.kill();
                 killed = Some(Exit::OutputCapped);
-            } else if now >= deadline {
-                launched.kill();
+            } else if Instant::now() >= deadline {
+                process.kill();
                 killed = Some(Exit::TimedOut);
             }
         }
-        let timeout = match killed {
-            Some(_) => poll,
-            None => deadline.saturating_duration_since(now).min(poll),
-        };
-        watch.wait(timeout);
     };
-    let ended = launched.finish()?;
+    let ended = process.finish()?;
     let stdout = stdout_reader.join().expect("stdout reader does not panic");
     let stderr_tail = stderr_reader.join().expect("stderr reader does not panic");
 
     let exit = match killed {
         Some(exit) => exit,
         None if over_cap.load(Ordering::SeqCst) => Exit::OutputCapped,
-        None => match ended.status {
-            Ok(code) => Exit::Code(code),
-            Err(signal) => Exit::Signal(signal),
-        },
+        None => ended.exit,
     };
     Ok(Outcome {
         exit,
         time: waited,
+        cpu_time: ended.cpu_time,
         peak_memory: ended.peak_memory,
+        memory_limit_hit: ended.memory_limit_hit,
         stdout,
         stderr_tail,
     })

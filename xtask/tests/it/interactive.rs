@@ -24,9 +24,14 @@ fn xtask(test: &str, args: &[&str]) -> Output {
     run_xtask(&format!("interactive-{test}-target"), args)
 }
 
-/// The pids of running processes whose executable lies under `dir`.
+/// The pids of running processes whose executable lies under `dir` (Linux's `/proc` tells;
+/// elsewhere the check is skipped, saying so, and the runner's own tests cover killing).
 fn processes_under(dir: &Path) -> Vec<String> {
     let mut found = Vec::new();
+    if !Path::new("/proc/self/exe").exists() {
+        eprintln!("skipped: no /proc here to list processes by executable");
+        return found;
+    }
     for entry in fs::read_dir("/proc").unwrap().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if !name.bytes().all(|b| b.is_ascii_digit()) {

@@ -12,9 +12,11 @@ use xtask::build::{self, BuildOptions, Executables};
 use xtask::judge::{self, Detail, JudgeOptions, ProblemReport, Verdict};
 use xtask::problem::Problem;
 use xtask::report::Style;
-use xtask::run::{self, Exit, Limits};
+use xtask::run::{self, Exit, Limits, Program, Setup};
 
-const FIXTURES: [&str; 5] = ["echo", "crash", "loop", "flood", "sorted"];
+const FIXTURES: [&str; 8] = [
+    "echo", "crash", "loop", "flood", "sorted", "fault", "spawn", "lines",
+];
 
 /// The small output cap the flood fixture is judged with.
 const CAP: u64 = 64 * 1024;
@@ -59,7 +61,7 @@ fn judge_fixture(name: &str) -> ProblemReport {
         output_cap: Some(CAP),
         ..JudgeOptions::default()
     };
-    judge::run_samples(problem, &exe.solver, &options).unwrap()
+    judge::run_samples(problem, &Program::new(&exe.solver), &options).unwrap()
 }
 
 fn verdicts(report: &ProblemReport) -> Vec<(&str, Verdict)> {
@@ -86,7 +88,8 @@ fn assert_report_snapshot(name: &str, rendered: &str) {
 fn exact_judge_gives_ac_wa_and_pe_by_boj_whitespace_rules() {
     let report = judge_fixture("echo");
     // Samples run in natural order; 1 has trailing spaces, a tab and blank lines in its answer,
-    // 10 has a CRLF in its output: both AC. 3 differs by one digit, 4 by an inner space.
+    // 10 has a CRLF in its input (fed as LF): both AC. 3 differs by one digit, 4 by an inner
+    // space.
     assert_eq!(
         verdicts(&report),
         [
@@ -132,7 +135,7 @@ fn crashes_are_re_with_status_and_stderr_and_a_memory_hog_is_mle() {
         }
         other => panic!("expected a crash detail, got {other:?}"),
     }
-    assert!(report.cases[2].peak_memory > 64 << 20);
+    assert!(report.cases[2].peak_memory.unwrap() > 64 << 20);
     assert_report_snapshot("crash_re_mle", &report.render(&Style::plain()));
 }
 
@@ -147,6 +150,72 @@ fn a_looping_solver_is_tle_at_its_limit_and_later_cases_still_run() {
         "{tle:?}"
     );
     assert_report_snapshot("loop_tle", &report.render(&Style::plain()));
+}
+
+#[test]
+fn a_null_write_and_a_panic_are_re_named_by_how_they_ended() {
+    let report = judge_fixture("fault");
+    assert_eq!(verdicts(&report), [("1", Verdict::Re), ("2", Verdict::Re)]);
+    let crash = |i: usize| match &report.cases[i].detail {
+        Detail::Crash { exit, stderr_tail } => (*exit, stderr_tail.clone()),
+        other => panic!("expected a crash detail, got {other:?}"),
+    };
+    let (null, _) = crash(0);
+    let named = null.to_string();
+    if cfg!(windows) {
+        assert_eq!(null, Exit::Exception(0xC000_0005));
+        assert!(named.contains("access violation"), "{named}");
+    } else {
+        assert!(matches!(null, Exit::Signal(_)), "{null:?}");
+        assert!(named.contains("SIGSEGV"), "{named}");
+    }
+    let (panic, stderr) = crash(1);
+    assert_eq!(panic, Exit::Code(101));
+    assert!(stderr.contains("a panic on purpose"), "{stderr}");
+}
+
+#[test]
+fn a_looping_solution_that_started_a_child_is_tle_and_neither_outlives_it() {
+    fixtures();
+    let heartbeat = crate::support::scratch("judge", "heartbeat").join("beat");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["test", "--color", "never"])
+        .arg(fixture_dir("spawn"))
+        .env("CARGO_TARGET_DIR", fixture_target_dir())
+        .env("XTASK_FIXTURE_HEARTBEAT", &heartbeat)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("1  TLE"), "{stdout}");
+    let beat = || std::fs::read_to_string(&heartbeat).unwrap_or_default();
+    let first = beat();
+    assert!(!first.is_empty(), "the child never ran");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(beat(), first, "the child still runs after the TLE");
+}
+
+#[test]
+fn a_crlf_input_is_fed_with_lf_as_bojs_data_is() {
+    // Fed as it is on disk, the sample breaks a solution that splits on `\n` only...
+    let (problem, exe) = &fixtures()["lines"];
+    let input = problem.dir.join("samples/1.in");
+    assert!(std::fs::read(&input).unwrap().starts_with(b"1\r\n"));
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        output_cap: 1024,
+    };
+    let no_args: [&str; 0] = [];
+    let solver = Program::new(&exe.solver);
+    let raw = run::run(&solver, &no_args, Some(&input), &limits, &Setup::default()).unwrap();
+    assert_eq!(
+        raw.exit,
+        Exit::Code(101),
+        "the fixture no longer minds a \\r"
+    );
+    // ...and the judge feeds it with LF, as BOJ's data has.
+    let report = judge_fixture("lines");
+    assert_eq!(verdicts(&report), [("1", Verdict::Ac)]);
 }
 
 #[test]
@@ -166,7 +235,14 @@ fn the_runner_keeps_no_more_than_the_cap_of_a_flood() {
         output_cap: cap,
     };
     let no_args: [&str; 0] = [];
-    let outcome = run::run(&exe.solver, &no_args, Some(&input), &limits).unwrap();
+    let outcome = run::run(
+        &Program::new(&exe.solver),
+        &no_args,
+        Some(&input),
+        &limits,
+        &Setup::default(),
+    )
+    .unwrap();
     assert_eq!(outcome.exit, Exit::OutputCapped);
     assert_eq!(outcome.stdout.len() as u64, cap);
     assert!(outcome.stdout.capacity() as u64 <= cap);
@@ -190,7 +266,7 @@ fn a_checker_rejection_is_wa_with_its_message() {
         checker: exe.checker.clone(),
         ..JudgeOptions::default()
     };
-    let report = judge::run_samples(problem, echo, &options).unwrap();
+    let report = judge::run_samples(problem, &Program::new(echo), &options).unwrap();
     assert_eq!(verdicts(&report), [("1", Verdict::Wa), ("2", Verdict::Wa)]);
     assert_report_snapshot("sorted_checker_wa", &report.render(&Style::plain()));
 }
@@ -203,7 +279,7 @@ fn a_failing_checker_is_a_judge_error_not_a_verdict() {
         checker: Some(fixtures()["crash"].1.solver.clone()),
         ..JudgeOptions::default()
     };
-    let report = judge::run_samples(problem, &exe.solver, &options).unwrap();
+    let report = judge::run_samples(problem, &Program::new(&exe.solver), &options).unwrap();
     assert_eq!(verdicts(&report), [("1", Verdict::Je), ("2", Verdict::Je)]);
     assert!(report.judge_failed());
 }
@@ -211,7 +287,8 @@ fn a_failing_checker_is_a_judge_error_not_a_verdict() {
 #[test]
 fn a_checker_problem_without_a_checker_is_an_error() {
     let (problem, exe) = &fixtures()["sorted"];
-    let err = judge::run_samples(problem, &exe.solver, &JudgeOptions::default()).unwrap_err();
+    let solver = Program::new(&exe.solver);
+    let err = judge::run_samples(problem, &solver, &JudgeOptions::default()).unwrap_err();
     assert!(err.to_string().contains("no checker executable"), "{err}");
 }
 
@@ -249,4 +326,62 @@ fn cli_exits_0_when_all_ac_1_when_not_and_2_when_it_cannot_run() {
 
     let out = xtask_test(&["--color", "sometimes"]);
     assert_eq!(out.status.code(), Some(2), "bad arguments");
+}
+
+/// `python3` when it runs here; `None` (the test skips, saying so) when it does not.
+fn python3() -> Option<&'static str> {
+    let found = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !found {
+        eprintln!("skipped: no python3 on PATH");
+    }
+    found.then_some("python3")
+}
+
+#[test]
+fn a_command_in_any_language_is_judged_like_a_build() {
+    let Some(python) = python3() else { return };
+    // The scripts sit in a folder whose name has a space: the command line quotes it, as a
+    // shell would, and no shell runs it.
+    let folder = crate::support::scratch("judge", "command").join("my solutions");
+    std::fs::create_dir_all(&folder).unwrap();
+    for script in ["right.py", "wrong.py"] {
+        std::fs::copy(
+            fixture_dir("lines").join("python").join(script),
+            folder.join(script),
+        )
+        .unwrap();
+    }
+    let lines = fixture_dir("lines");
+    let judged = |script: &str| {
+        let command = format!("{python} '{}'", folder.join(script).display());
+        xtask_test(&[lines.to_str().unwrap(), "--command", &command])
+    };
+
+    let out = judged("right.py");
+    let stdout = crate::support::assert_success_saying(&out, "fixture-lines: 1/1 AC");
+    assert!(stdout.contains("judging `python3 "), "{stdout}");
+
+    let out = judged("wrong.py");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("1  WA"), "{stdout}");
+    assert!(
+        stdout.contains("+1 43"),
+        "the diff shows the wrong sum: {stdout}"
+    );
+
+    // A command that cannot be split, or runs nothing, is the tool's error.
+    let out = xtask_test(&[lines.to_str().unwrap(), "--command", "python3 'unclosed"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unclosed quote"));
+    let out = xtask_test(&[
+        lines.to_str().unwrap(),
+        "--command",
+        "no-such-interpreter x.py",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-interpreter"));
 }

@@ -8,5 +8,6 @@ mod judge;
 mod memory;
 mod new;
 mod properties;
+mod runner;
 mod stress;
 mod support;

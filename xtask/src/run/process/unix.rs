@@ -1,0 +1,466 @@
+//! The runner on every Unix (macOS and the BSDs alone; on Linux, under the launcher and for
+//! programs that need no figures): a program `posix_spawn`ed into a process group of its own,
+//! watched by a thread that waits for its end without reaping it, kills what is left of its
+//! group while the zombie still holds the group's id, and reaps it with `wait4`'s resource
+//! usage.
+//!
+//! Linux's launcher kills the program when the runner dies (`PR_SET_PDEATHSIG`). Other Unix
+//! systems have no such guard, and a guard set between fork and exec would make std fork a copy
+//! of the runner instead of `posix_spawn`ing a fresh image (whose peak memory is then its
+//! own). What is lost: a runner killed by `SIGKILL` leaves its running program to end by
+//! itself (its stdout pipe is closed then, so one that prints dies of `SIGPIPE`). What is kept:
+//! a `SIGINT`, `SIGTERM` or `SIGHUP` of the runner (Ctrl-C, a closed terminal) first kills
+//! every process group it started that is still running; an error or panic in the runner kills
+//! the program when its `Process` is dropped.
+//!
+//! Every `unsafe` call of the Unix runner is in this file or `linux.rs`, each with its SAFETY
+//! line.
+#![allow(unsafe_code)]
+
+use std::ffi::OsString;
+use std::io;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::Command;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, Once};
+use std::thread;
+use std::time::Duration;
+
+use super::{Ended, Setup, Streams};
+use crate::run::Exit;
+
+/// A program started straight from the runner.
+#[derive(Debug)]
+pub struct Direct {
+    pid: i32,
+    /// Set once the program is reaped: its group id may then name another group, so it must
+    /// not be killed any more. The watcher holds the lock while it reaps.
+    reaped: Arc<Mutex<bool>>,
+    ended: Receiver<io::Result<Ended>>,
+    result: Option<io::Result<Ended>>,
+}
+
+impl Direct {
+    /// Spawns `program ARGS...` in a group of its own, with `setup.stack` as its stack limit.
+    pub fn start(
+        program: &Path,
+        args: &[OsString],
+        streams: Streams,
+        setup: &Setup,
+    ) -> io::Result<Direct> {
+        install_cleanup();
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .stdin(streams.stdin)
+            .stdout(streams.stdout)
+            .stderr(streams.stderr)
+            // As on BOJ: no backtraces, whose symbolising can take tens of megabytes.
+            .env_remove("RUST_BACKTRACE")
+            .env_remove("RUST_LIB_BACKTRACE")
+            .process_group(0);
+        let child = with_stack_limit(setup.stack, || command.spawn()).map_err(|err| {
+            io::Error::new(
+                err.kind(),
+                format!("cannot run {}: {err}", program.display()),
+            )
+        })?;
+        let pid = child.id() as i32;
+        // The watcher reaps it; std's handle must not wait for it too (dropping it does not).
+        drop(child);
+        let slot = LiveGroups::add(pid);
+        let reaped = Arc::new(Mutex::new(false));
+        let (send, ended) = mpsc::channel();
+        let flag = Arc::clone(&reaped);
+        thread::Builder::new()
+            .name(format!("watch {pid}"))
+            .spawn(move || {
+                let result = watch(pid, || {
+                    LiveGroups::remove(slot);
+                    flag.lock().unwrap_or_else(|e| e.into_inner())
+                });
+                let _ = send.send(result);
+            })?;
+        Ok(Direct {
+            pid,
+            reaped,
+            ended,
+            result: None,
+        })
+    }
+
+    /// Waits until the program has ended (and is reaped) or `timeout` has passed.
+    pub fn wait_timeout(&mut self, timeout: Duration) -> io::Result<bool> {
+        if self.result.is_some() {
+            return Ok(true);
+        }
+        match self.ended.recv_timeout(timeout) {
+            Ok(result) => {
+                self.result = Some(result);
+                Ok(true)
+            }
+            Err(RecvTimeoutError::Timeout) => Ok(false),
+            Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("the watcher is gone")),
+        }
+    }
+
+    /// The CPU time used so far, where the system tells it of a running process.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        running_cpu_time(self.pid)
+    }
+
+    /// Kills the program's group, unless the program is already reaped.
+    pub fn kill(&mut self) {
+        let reaped = self.reaped.lock().unwrap_or_else(|e| e.into_inner());
+        if !*reaped {
+            kill_group(self.pid);
+        }
+    }
+
+    /// Waits for the end and says how the program ended.
+    pub fn finish(&mut self) -> io::Result<Ended> {
+        while !self.wait_timeout(Duration::from_secs(3600))? {}
+        match self.result.as_ref().expect("waited for") {
+            Ok(ended) => Ok(*ended),
+            Err(err) => Err(io::Error::new(err.kind(), err.to_string())),
+        }
+    }
+}
+
+/// Waits for the child `pid` to end, kills what is left of its process group while it is an
+/// unreaped zombie (its id cannot be reused yet), then takes `lock` (which a killer also
+/// takes, and whose guard says whether the child is reaped) and reaps it with its usage.
+pub fn watch<'a>(
+    pid: i32,
+    lock: impl FnOnce() -> std::sync::MutexGuard<'a, bool>,
+) -> io::Result<Ended> {
+    wait_until_exited(pid)?;
+    kill_group(pid);
+    let mut reaped = lock();
+    let ended = reap(pid);
+    *reaped = true;
+    ended
+}
+
+/// Blocks until the child `pid` has ended, without reaping it.
+pub fn wait_until_exited(pid: i32) -> io::Result<()> {
+    // SAFETY: siginfo_t is plain data for which all-zero bytes are valid.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `info` is a valid, writable siginfo_t.
+        let result = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if result == 0 {
+            return Ok(());
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+}
+
+/// Reaps the child `pid` (blocking until it ends): how it ended, its CPU time and peak memory.
+pub fn reap(pid: i32) -> io::Result<Ended> {
+    let mut status = 0;
+    // SAFETY: rusage is plain data for which all-zero bytes are valid.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: `status` and `usage` are valid and writable.
+        let result = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if result == pid {
+            break;
+        }
+        let err = io::Error::last_os_error();
+        if err.kind() != io::ErrorKind::Interrupted {
+            return Err(err);
+        }
+    }
+    let exit = if libc::WIFEXITED(status) {
+        Exit::Code(libc::WEXITSTATUS(status))
+    } else {
+        Exit::Signal(libc::WTERMSIG(status))
+    };
+    let seconds = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    // macOS gives ru_maxrss in bytes; Linux and the BSDs in KiB.
+    let unit = if cfg!(target_os = "macos") { 1 } else { 1024 };
+    let peak = usage.ru_maxrss.max(0) as u64 * unit;
+    Ok(Ended {
+        exit,
+        cpu_time: Some(seconds(usage.ru_utime) + seconds(usage.ru_stime)),
+        peak_memory: (peak > 0).then_some(peak),
+        memory_limit_hit: false,
+    })
+}
+
+/// Sends SIGKILL to the process group `pgid` (the program and anything it started). A group
+/// that is already gone is not an error.
+pub fn kill_group(pgid: i32) {
+    if pgid <= 0 {
+        return;
+    }
+    // SAFETY: kill has no memory effects; a negative pid names a process group.
+    unsafe {
+        libc::kill(-pgid, libc::SIGKILL);
+    }
+}
+
+/// Sets this process's soft `RLIMIT_STACK` to `bytes` (at most its hard limit); returns the
+/// limit set. The next program this process starts gets it as its main thread's stack.
+pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
+    let mut limit = get_stack_limit()?;
+    let wanted = bytes as libc::rlim_t;
+    limit.rlim_cur = if limit.rlim_max == libc::RLIM_INFINITY {
+        wanted
+    } else {
+        wanted.min(limit.rlim_max)
+    };
+    // SAFETY: `limit` is a valid rlimit.
+    if unsafe { libc::setrlimit(libc::RLIMIT_STACK, &limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(limit.rlim_cur as u64)
+}
+
+fn get_stack_limit() -> io::Result<libc::rlimit> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `limit` is a valid, writable rlimit.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(limit)
+}
+
+fn restore_stack_limit(limit: &libc::rlimit) {
+    // SAFETY: `limit` is a valid rlimit read from this process.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, limit) };
+}
+
+/// Runs `spawn` with this process's stack limit set to `stack` (when given), then restores
+/// it: the child keeps the limit it started with. One spawn at a time does this.
+fn with_stack_limit<T>(stack: Option<u64>, spawn: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
+    static STACK_LIMIT: Mutex<()> = Mutex::new(());
+    let Some(bytes) = stack else {
+        return spawn();
+    };
+    let _one_at_a_time = STACK_LIMIT.lock().unwrap_or_else(|e| e.into_inner());
+    let before = get_stack_limit()?;
+    set_stack_limit(bytes)?;
+    let spawned = spawn();
+    restore_stack_limit(&before);
+    spawned
+}
+
+/// The CPU time of a running process, where the system tells it: macOS's `proc_pid_rusage`
+/// (in Mach time units, converted with the timebase).
+#[cfg(target_os = "macos")]
+fn running_cpu_time(pid: i32) -> Option<Duration> {
+    // SAFETY: rusage_info_v0 is plain data for which all-zero bytes are valid.
+    let mut info: libc::rusage_info_v0 = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is a writable rusage_info_v0, the flavour asked for.
+    let result = unsafe {
+        libc::proc_pid_rusage(
+            pid,
+            libc::RUSAGE_INFO_V0,
+            (&mut info as *mut libc::rusage_info_v0).cast(),
+        )
+    };
+    if result != 0 {
+        return None;
+    }
+    let mut base = mach2::mach_time::mach_timebase_info { numer: 0, denom: 0 };
+    // SAFETY: `base` is a writable mach_timebase_info.
+    if unsafe { mach2::mach_time::mach_timebase_info(&mut base) } != 0 || base.denom == 0 {
+        return None;
+    }
+    let ticks = u128::from(info.ri_user_time) + u128::from(info.ri_system_time);
+    let nanos = ticks * u128::from(base.numer) / u128::from(base.denom);
+    Some(Duration::from_nanos(nanos.min(u128::from(u64::MAX)) as u64))
+}
+
+/// Linux reads `/proc` (see `linux.rs`); the BSDs tell only at the end, through `wait4`.
+#[cfg(not(target_os = "macos"))]
+fn running_cpu_time(pid: i32) -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        super::linux::proc_cpu_time(pid)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        None
+    }
+}
+
+/// A name for a signal.
+pub fn signal_name(signal: i32) -> Option<&'static str> {
+    Some(match signal {
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        _ => return None,
+    })
+}
+
+/// The process groups this runner started that are still running, where a signal handler can
+/// read them: fixed slots of atomics (a handler may not lock or allocate).
+struct LiveGroups;
+
+const SLOTS: usize = 256;
+static LIVE: [AtomicI32; SLOTS] = [const { AtomicI32::new(0) }; SLOTS];
+
+impl LiveGroups {
+    /// Notes the group `pgid`; the slot it took, or `None` when all are taken (then only the
+    /// `Drop` of its `Process` ends it early).
+    fn add(pgid: i32) -> Option<usize> {
+        (0..SLOTS).find(|&i| {
+            LIVE[i]
+                .compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        })
+    }
+
+    /// Forgets a group before its leader is reaped.
+    fn remove(slot: Option<usize>) {
+        if let Some(i) = slot {
+            LIVE[i].store(0, Ordering::SeqCst);
+        }
+    }
+}
+
+/// The signals after which the runner kills its live groups before it dies.
+const FATAL: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
+
+/// Installs, once, handlers for [`FATAL`] that kill every live group, then die of the signal
+/// as they would have. Signals the runner's caller chose to ignore stay ignored.
+fn install_cleanup() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for signal in FATAL {
+            // SAFETY: sigaction is plain data for which all-zero bytes are valid.
+            let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
+            // SAFETY: reading the current action into a valid, writable sigaction.
+            if unsafe { libc::sigaction(signal, std::ptr::null(), &mut old) } != 0
+                || old.sa_sigaction != libc::SIG_DFL
+            {
+                // Ignored, or someone else's handler: leave it.
+                continue;
+            }
+            // SAFETY: as above.
+            let mut action: libc::sigaction = unsafe { std::mem::zeroed() };
+            action.sa_sigaction = on_fatal_signal as extern "C" fn(libc::c_int) as usize;
+            // SAFETY: `action` is valid and its handler only makes async-signal-safe calls.
+            unsafe { libc::sigaction(signal, &action, std::ptr::null_mut()) };
+        }
+    });
+}
+
+/// Kills every live group, restores the default action and raises the signal again.
+extern "C" fn on_fatal_signal(signal: libc::c_int) {
+    for slot in &LIVE {
+        let pgid = slot.load(Ordering::SeqCst);
+        if pgid > 0 {
+            kill_group(pgid);
+        }
+    }
+    // SAFETY: signal and raise are async-signal-safe and take integers.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+        libc::raise(signal);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn streams() -> Streams {
+        use std::process::Stdio;
+        Streams {
+            stdin: Stdio::null(),
+            stdout: Stdio::null(),
+            stderr: Stdio::null(),
+        }
+    }
+
+    fn sh(script: &str) -> Direct {
+        let args = [OsString::from("-c"), OsString::from(script)];
+        Direct::start(Path::new("/bin/sh"), &args, streams(), &Setup::default()).unwrap()
+    }
+
+    #[test]
+    fn an_exit_code_and_a_signal_are_told_apart() {
+        assert_eq!(sh("exit 3").finish().unwrap().exit, Exit::Code(3));
+        let ended = sh("kill -SEGV $$").finish().unwrap();
+        assert_eq!(ended.exit, Exit::Signal(libc::SIGSEGV));
+        assert!(ended.cpu_time.is_some());
+    }
+
+    #[test]
+    fn a_kill_ends_the_program_and_what_it_started() {
+        // The shell starts a sleeping child and waits: killing the group ends both at once.
+        let mut direct = sh("sleep 30 & wait");
+        assert!(!direct.wait_timeout(Duration::from_millis(50)).unwrap());
+        let start = Instant::now();
+        direct.kill();
+        let ended = direct.finish().unwrap();
+        assert_eq!(ended.exit, Exit::Signal(libc::SIGKILL));
+        assert!(start.elapsed() < Duration::from_secs(5));
+        // Its group is gone: signalling it fails, once the orphaned sleeper (dead, a zombie
+        // until init reaps it) is reaped.
+        // SAFETY: kill with signal 0 only checks that the group exists.
+        let alive = || unsafe { libc::kill(-direct.pid, 0) } == 0;
+        let waited = Instant::now();
+        while alive() && waited.elapsed() < Duration::from_secs(5) {
+            thread::sleep(Duration::from_millis(10));
+        }
+        assert!(!alive(), "the sleeping child outlived the kill");
+    }
+
+    #[test]
+    fn a_stack_limit_reaches_the_program_and_not_the_runner() {
+        let before = get_stack_limit().unwrap();
+        let (read, write) = io::pipe().unwrap();
+        let args = [OsString::from("-c"), OsString::from("ulimit -s")];
+        let setup = Setup {
+            stack: Some(64 << 20),
+            ..Setup::default()
+        };
+        let streams = Streams {
+            stdout: write.into(),
+            ..streams()
+        };
+        let mut direct = Direct::start(Path::new("/bin/sh"), &args, streams, &setup).unwrap();
+        let mut said = String::new();
+        io::Read::read_to_string(&mut { read }, &mut said).unwrap();
+        direct.finish().unwrap();
+        let hard = before.rlim_max;
+        let expected = if hard == libc::RLIM_INFINITY {
+            64 * 1024
+        } else {
+            (64 * 1024).min(hard as u64 / 1024)
+        };
+        assert_eq!(said.trim(), expected.to_string());
+        assert_eq!(get_stack_limit().unwrap().rlim_cur, before.rlim_cur);
+    }
+}

@@ -1,0 +1,170 @@
+//! The runner's own tests, on every system (CI runs them on Linux and, cross-built, under
+//! Wine): exit codes, an abort named by how it ended, a kill at the limit that ends what the
+//! program started, and figures that are real or absent, never a made-up 0.
+//!
+//! The program under test is this test binary itself: run as `IT --exact runner::program
+//! ROLE`, the test `program` plays ROLE (libtest takes ROLE as a second filter, which matches
+//! no test), so no fixture needs building and the tests run wherever the binary does.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use xtask::run::{self, Exit, Limits, Program, Setup};
+
+/// Plays the role its last argument names, when run by [`as_program`]; otherwise passes.
+#[test]
+fn program() {
+    let role = std::env::args().next_back().unwrap_or_default();
+    match role.as_str() {
+        "exit-3" => std::process::exit(3),
+        "abort" => std::process::abort(),
+        "hog" => {
+            let block = vec![1u8; 64 << 20];
+            let sum: u64 = block.iter().step_by(4096).map(|&b| u64::from(b)).sum();
+            println!("{sum}");
+            std::process::exit(0);
+        }
+        "spin" => {
+            let start = Instant::now();
+            let mut n = 0u64;
+            while start.elapsed() < Duration::from_millis(300) {
+                n = std::hint::black_box(n.wrapping_add(1));
+            }
+            std::process::exit(0);
+        }
+        role if role.starts_with("beat=") => {
+            for beat in 0u64.. {
+                let _ = std::fs::write(&role["beat=".len()..], beat.to_string());
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        role if role.starts_with("start-a-beat-and-loop=") => {
+            let heartbeat = &role["start-a-beat-and-loop=".len()..];
+            let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+                .args(role_args(&format!("beat={heartbeat}")))
+                .spawn()
+                .unwrap();
+            // Busy until the child ends, which it never does by itself.
+            while child.try_wait().unwrap().is_none() {}
+            std::process::exit(0);
+        }
+        _ => {}
+    }
+}
+
+fn role_args(role: &str) -> Vec<OsString> {
+    [
+        "--exact",
+        "--nocapture",
+        "--test-threads=1",
+        "runner::program",
+        role,
+    ]
+    .map(OsString::from)
+    .to_vec()
+}
+
+/// This test binary as a program that plays `role`.
+fn as_program(role: &str) -> Program {
+    crate::support::use_xtask_launcher();
+    Program {
+        path: std::env::current_exe().unwrap(),
+        args: role_args(role),
+    }
+}
+
+fn run_as(role: &str, time: Duration) -> run::Outcome {
+    let limits = Limits {
+        time,
+        output_cap: 1 << 20,
+    };
+    let measured = Setup {
+        measured: true,
+        ..Setup::default()
+    };
+    let no_args: [&str; 0] = [];
+    run::run(&as_program(role), &no_args, None, &limits, &measured).unwrap()
+}
+
+/// A fresh scratch file path for a heartbeat.
+fn heartbeat(test: &str) -> PathBuf {
+    crate::support::scratch("runner", test).join("beat")
+}
+
+fn read_beat(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_default()
+}
+
+#[test]
+fn an_exit_code_is_the_programs_own() {
+    let outcome = run_as("exit-3", Duration::from_secs(20));
+    assert_eq!(outcome.exit, Exit::Code(3));
+}
+
+#[test]
+fn an_abort_is_named_by_how_it_ended() {
+    // (A null write, which needs `unsafe`, is the `fault` fixture's: tests/data/judge.)
+    let outcome = run_as("abort", Duration::from_secs(20));
+    let named = outcome.exit.to_string();
+    if cfg!(windows) {
+        assert_eq!(outcome.exit, Exit::Exception(0xC000_0409));
+        assert!(named.starts_with("exception 0xC0000409 (abort"), "{named}");
+    } else {
+        assert!(matches!(outcome.exit, Exit::Signal(_)), "{named}");
+        assert!(named.ends_with("(SIGABRT)"), "{named}");
+    }
+}
+
+#[test]
+fn a_kill_at_the_limit_ends_the_program_and_what_it_started() {
+    let beat = heartbeat("kill");
+    let role = format!("start-a-beat-and-loop={}", beat.display());
+    let start = Instant::now();
+    let outcome = run_as(&role, Duration::from_millis(1500));
+    assert_eq!(outcome.exit, Exit::TimedOut);
+    assert!(start.elapsed() < Duration::from_secs(10));
+    let first = read_beat(&beat);
+    assert!(!first.is_empty(), "the started program never ran");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        read_beat(&beat),
+        first,
+        "what the program started outlived it"
+    );
+}
+
+#[test]
+fn figures_are_the_programs_own_or_none_never_zero() {
+    let hog = run_as("hog", Duration::from_secs(20));
+    assert_eq!(hog.exit, Exit::Code(0));
+    let spin = run_as("spin", Duration::from_secs(20));
+    assert_eq!(spin.exit, Exit::Code(0));
+    // Linux, macOS and Windows tell both figures; Wine tells neither, and then there is none.
+    if let Some(peak) = hog.peak_memory {
+        assert!(peak >= 64 << 20, "peak {peak} bytes after touching 64 MiB");
+    }
+    if let Some(cpu) = spin.cpu_time {
+        assert!(
+            cpu >= Duration::from_millis(200),
+            "{cpu:?} after 300 ms of spinning"
+        );
+    }
+    assert_ne!(hog.peak_memory, Some(0));
+    assert_ne!(spin.cpu_time, Some(Duration::ZERO));
+    if cfg!(unix) {
+        assert!(hog.peak_memory.is_some() && spin.cpu_time.is_some());
+    }
+}
+
+#[test]
+fn a_missing_program_is_the_runners_error() {
+    let limits = Limits {
+        time: Duration::from_secs(5),
+        output_cap: 1024,
+    };
+    let no_args: [&str; 0] = [];
+    let missing = Program::new("no-such-program-here");
+    let err = run::run(&missing, &no_args, None, &limits, &Setup::default()).unwrap_err();
+    assert!(err.to_string().contains("no-such-program-here"), "{err}");
+}
