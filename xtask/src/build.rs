@@ -4,6 +4,7 @@
 //! taking them, already built, from a folder ([`prebuilt`]).
 
 use std::collections::{BTreeMap, HashMap};
+use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -174,30 +175,136 @@ struct Target {
     kind: Vec<String>,
 }
 
-/// Runs one `cargo build` and maps (package manifest, binary name) to executables.
+/// How the judge build links solvers: on Windows a program's main thread gets its stack when
+/// it is linked, so each solver is linked with the problem's stack (see [`stack_link_arg`]);
+/// elsewhere the runner sets the stack when the program starts, and one build does all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StackAt {
+    /// Set at run time (Unix): every binary in one `cargo build --bins`.
+    RunTime,
+    /// Fixed at link time (Windows): the helpers in one `cargo build`, then each solver by
+    /// `cargo rustc ... -- -C link-arg=STACK`. (A solver in both would be relinked at each run,
+    /// cargo's fingerprint flipping between the two.)
+    LinkTime {
+        /// The MSVC linker (`/STACK:N`) rather than GNU ld (`--stack,N`).
+        msvc: bool,
+    },
+}
+
+impl StackAt {
+    /// How this system gives a program its stack.
+    pub fn here() -> StackAt {
+        if cfg!(windows) {
+            StackAt::LinkTime {
+                msvc: cfg!(target_env = "msvc"),
+            }
+        } else {
+            StackAt::RunTime
+        }
+    }
+}
+
+/// The linker argument that reserves `bytes` of stack for a Windows program's main thread.
+pub fn stack_link_arg(bytes: u64, msvc: bool) -> String {
+    if msvc {
+        format!("/STACK:{bytes}")
+    } else {
+        format!("-Wl,--stack,{bytes}")
+    }
+}
+
+/// The cargo command lines (after `cargo`) that build `members` of the workspace `manifest`.
+pub fn cargo_invocations(
+    manifest: &Path,
+    members: &[&Problem],
+    options: &BuildOptions,
+    stack: StackAt,
+) -> Vec<Vec<OsString>> {
+    let common = |command: &str| {
+        let mut args: Vec<OsString> = [command, "--profile", &options.profile]
+            .into_iter()
+            .map(OsString::from)
+            .collect();
+        args.push("--message-format=json-render-diagnostics".into());
+        args.push("--manifest-path".into());
+        args.push(manifest.into());
+        if let Some(dir) = &options.target_dir {
+            args.push("--target-dir".into());
+            args.push(dir.into());
+        }
+        if options.quiet {
+            args.push("--quiet".into());
+        }
+        args
+    };
+    let msvc = match stack {
+        StackAt::RunTime => {
+            let mut build = common("build");
+            build.push("--bins".into());
+            for member in members {
+                build.extend(["--package".into(), OsString::from(&member.name)]);
+            }
+            return vec![build];
+        }
+        StackAt::LinkTime { msvc } => msvc,
+    };
+    let mut invocations = Vec::new();
+    let mut helpers = common("build");
+    let mut any_helper = false;
+    for member in members {
+        helpers.extend(["--package".into(), OsString::from(&member.name)]);
+        for helper in member.helper_bins() {
+            helpers.extend(["--bin".into(), OsString::from(helper)]);
+            any_helper = true;
+        }
+    }
+    if any_helper {
+        invocations.push(helpers);
+    }
+    for member in members {
+        let mut solver = common("rustc");
+        solver.extend(
+            [
+                "--package",
+                &member.name,
+                "--bin",
+                &member.solver_bin,
+                "--",
+                "-C",
+            ]
+            .map(OsString::from),
+        );
+        let stack = stack_link_arg(member.meta.stack_limit_bytes(), msvc);
+        solver.push(format!("link-arg={stack}").into());
+        invocations.push(solver);
+    }
+    invocations
+}
+
+/// Runs the cargo commands that build `members` and maps (package manifest, binary name) to
+/// executables.
 fn cargo_build(
     manifest: &Path,
     members: &[&Problem],
     options: &BuildOptions,
 ) -> Result<HashMap<(PathBuf, String), PathBuf>> {
+    let mut artifacts = HashMap::new();
+    for args in cargo_invocations(manifest, members, options, StackAt::here()) {
+        artifacts.extend(run_cargo(&args, options)?);
+    }
+    Ok(artifacts)
+}
+
+/// Runs `cargo ARGS` and maps (package manifest, binary name) to the executables it reports.
+fn run_cargo(
+    args: &[OsString],
+    options: &BuildOptions,
+) -> Result<HashMap<(PathBuf, String), PathBuf>> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
-    command
-        .arg("build")
-        .arg("--profile")
-        .arg(&options.profile)
-        .arg("--bins")
-        .arg("--message-format=json-render-diagnostics")
-        .arg("--manifest-path")
-        .arg(manifest);
-    for member in members {
-        command.arg("--package").arg(&member.name);
-    }
-    if let Some(dir) = &options.target_dir {
-        command.arg("--target-dir").arg(dir);
-    }
+    command.args(args);
     if options.quiet {
-        command.arg("--quiet").stderr(Stdio::piped());
+        command.stderr(Stdio::piped());
     }
     let output = command
         .stdout(Stdio::piped())
@@ -206,7 +313,8 @@ fn cargo_build(
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         bail!(
-            "cargo build --profile {} failed ({}){}{}",
+            "cargo {} --profile {} failed ({}){}{}",
+            args[0].to_string_lossy(),
             options.profile,
             output.status,
             if stderr.is_empty() { "" } else { ":\n" },
@@ -232,4 +340,67 @@ fn cargo_build(
         }
     }
     Ok(artifacts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn boj_2580() -> Problem {
+        Problem::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/boj-2580")).unwrap()
+    }
+
+    fn words(args: &[OsString]) -> Vec<String> {
+        args.iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn unix_builds_every_binary_at_once() {
+        let problem = boj_2580();
+        let plan = cargo_invocations(
+            Path::new("Cargo.toml"),
+            &[&problem],
+            &BuildOptions::default(),
+            StackAt::RunTime,
+        );
+        assert_eq!(plan.len(), 1);
+        let build = words(&plan[0]);
+        assert_eq!(&build[..3], ["build", "--profile", "judge"]);
+        assert!(build.contains(&"--bins".to_string()), "{build:?}");
+        assert!(!build.iter().any(|w| w.contains("stack")), "{build:?}");
+    }
+
+    #[test]
+    fn windows_links_each_solver_with_its_stack_and_builds_helpers_apart() {
+        let problem = boj_2580();
+        let stack = problem.meta.stack_limit_bytes();
+        assert_eq!(stack, 256 << 20, "by default the memory limit");
+        for (msvc, arg) in [
+            (true, format!("link-arg=/STACK:{stack}")),
+            (false, format!("link-arg=-Wl,--stack,{stack}")),
+        ] {
+            let plan = cargo_invocations(
+                Path::new("Cargo.toml"),
+                &[&problem],
+                &BuildOptions::default(),
+                StackAt::LinkTime { msvc },
+            );
+            assert_eq!(plan.len(), 2, "{plan:?}");
+            let helpers = words(&plan[0]);
+            assert_eq!(helpers[0], "build");
+            assert!(!helpers.contains(&"--bins".to_string()));
+            let named: Vec<&String> = helpers
+                .windows(2)
+                .filter(|w| w[0] == "--bin")
+                .map(|w| &w[1])
+                .collect();
+            assert_eq!(named, ["boj-2580-checker", "boj-2580-gen"]);
+            let solver = words(&plan[1]);
+            assert_eq!(solver[0], "rustc");
+            let tail = &solver[solver.len() - 5..];
+            assert_eq!(tail, ["--bin", "boj-2580", "--", "-C", arg.as_str()]);
+        }
+    }
 }

@@ -18,7 +18,7 @@ pub mod float;
 
 use crate::problem::{JudgeRule, Problem, Sample};
 use crate::run::interact::{self, Interaction, Transcript};
-use crate::run::{self, Exit, Limits, Outcome, Program, Setup};
+use crate::run::{self, Clock, Exit, Limits, Outcome, Program, Setup};
 use crate::scratch::Scratch;
 
 /// A case's verdict.
@@ -32,7 +32,8 @@ pub enum Verdict {
     Pe,
     /// Runtime error: non-zero exit status or killed by a signal.
     Re,
-    /// Time limit exceeded: killed at the limit.
+    /// Time limit exceeded: its CPU time over the limit (killed there, or ended over it), or
+    /// killed at the wall-clock cap.
     Tle,
     /// Output limit exceeded: stopped at the output cap.
     Ole,
@@ -80,10 +81,14 @@ pub struct JudgeOptions {
 /// The limits a problem was judged under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CaseLimits {
-    /// Time limit (wall clock).
+    /// Time limit, on the solution's CPU time (user and system); the wall clock is capped at
+    /// [`run::wall_cap`] of it.
     pub time: Duration,
     /// Memory limit, in bytes.
     pub memory: u64,
+    /// The stack the solution's main thread may grow to, in bytes (by default the memory
+    /// limit).
+    pub stack: u64,
     /// Stdout cap, in bytes.
     pub output_cap: u64,
 }
@@ -91,8 +96,14 @@ pub struct CaseLimits {
 /// Why a case is not AC, with what a reader needs to see.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Detail {
-    /// Nothing to add (AC, TLE, OLE, MLE: the limits say it).
+    /// Nothing to add (AC, OLE, MLE: the limits say it).
     None,
+    /// TLE: how the run went past its time.
+    Overtime {
+        /// `Some(clock)` when the runner killed it as that clock reached its limit (the CPU
+        /// limit, or the wall-clock cap); `None` when it ended by itself over the limit.
+        killed: Option<Clock>,
+    },
     /// Exact judge: the model answer and the output (up to the cap) for a diff.
     Diff {
         /// The `.out` file.
@@ -141,12 +152,28 @@ pub struct CaseReport {
     pub verdict: Verdict,
     /// Wall-clock time.
     pub time: Duration,
-    /// User plus system CPU time, when the system can tell.
+    /// User plus system CPU time, when the system can tell: the time the verdict goes by.
     pub cpu_time: Option<Duration>,
     /// Peak memory in bytes, when the system can tell.
     pub peak_memory: Option<u64>,
     /// Why it is not AC.
     pub detail: Detail,
+}
+
+impl CaseReport {
+    /// The time the verdict goes by, and its clock: the CPU time, or the wall-clock time for a
+    /// run killed at the wall-clock cap and where the system tells no CPU time.
+    pub fn judged_time(&self) -> (Duration, Clock) {
+        let capped = match &self.detail {
+            Detail::Overtime { killed } => *killed == Some(Clock::Wall),
+            Detail::Interaction { solution, .. } => *solution == Exit::TimedOut(Clock::Wall),
+            _ => false,
+        };
+        match self.cpu_time {
+            Some(cpu) if !capped => (cpu, Clock::Cpu),
+            _ => (self.time, Clock::Wall),
+        }
+    }
 }
 
 /// All samples of one problem.
@@ -183,9 +210,9 @@ impl ProblemReport {
         self.cases.iter().any(|c| c.verdict == Verdict::Je)
     }
 
-    /// The case that took longest.
+    /// The case that took longest, by the time verdicts go by.
     pub fn slowest(&self) -> Option<&CaseReport> {
-        self.cases.iter().max_by_key(|c| c.time)
+        self.cases.iter().max_by_key(|c| c.judged_time().0)
     }
 }
 
@@ -310,6 +337,7 @@ pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<Problem
         limits: CaseLimits {
             time: problem.meta.time_limit(),
             memory: problem.meta.memory_limit_bytes(),
+            stack: problem.meta.stack_limit_bytes(),
             output_cap: options.output_cap.unwrap_or(run::DEFAULT_OUTPUT_CAP),
         },
         sample_names: problem.samples()?.into_iter().map(|s| s.name).collect(),
@@ -317,13 +345,34 @@ pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<Problem
     })
 }
 
-/// How the solution is set up to run under `limits`: measured, and held to the memory limit
-/// where the system holds programs to one.
+/// How the solution is set up to run under `limits`: measured, its stack as the problem says,
+/// and held to the memory limit where the system holds programs to one.
 fn solution_setup(limits: &CaseLimits) -> Setup {
     Setup {
         measured: true,
-        stack: None,
+        stack: Some(limits.stack),
         memory_limit: Some(limits.memory),
+    }
+}
+
+/// Whether a run went past its time: the runner killed it at a limit, or it ended by itself
+/// with its CPU time (or, where the system tells none, its wall-clock time) over `limit`.
+fn overtime(exit: Exit, cpu: Option<Duration>, wall: Duration, limit: Duration) -> Option<Detail> {
+    let killed = match exit {
+        Exit::TimedOut(clock) => Some(clock),
+        _ => None,
+    };
+    let over = cpu.map_or(wall > limit, |cpu| cpu > limit);
+    (killed.is_some() || over).then_some(Detail::Overtime { killed })
+}
+
+/// Whether a crash was a stack overflow: Rust's runtime says so on stderr (and aborts), and
+/// Windows names the exception.
+pub fn is_stack_overflow(exit: &Exit, stderr: &str) -> bool {
+    match exit {
+        Exit::Exception(code) => *code == 0xC000_00FD,
+        Exit::Signal(_) => stderr.contains("has overflowed its stack"),
+        _ => false,
     }
 }
 
@@ -386,10 +435,7 @@ pub fn judge_case(
     if let Judge::Interactive(interactor) = judge {
         return judge_interaction(&fed, solver, interactor, limits);
     }
-    let run_limits = Limits {
-        time: limits.time,
-        output_cap: limits.output_cap,
-    };
+    let run_limits = Limits::judged(limits.time, limits.output_cap);
     let no_args: [&OsStr; 0] = [];
     let outcome = run::run(
         solver,
@@ -406,8 +452,11 @@ pub fn judge_case(
         peak_memory: outcome.peak_memory,
         detail,
     };
+    if let Some(overtime) = overtime(outcome.exit, outcome.cpu_time, outcome.time, limits.time) {
+        return Ok(case(Verdict::Tle, overtime));
+    }
     match outcome.exit {
-        Exit::TimedOut => return Ok(case(Verdict::Tle, Detail::None)),
+        Exit::TimedOut(_) => unreachable!("judged above"),
         Exit::OutputCapped => return Ok(case(Verdict::Ole, Detail::None)),
         _ if over_memory(outcome.peak_memory, outcome.memory_limit_hit, limits) => {
             return Ok(case(Verdict::Mle, Detail::None))
@@ -479,12 +528,12 @@ fn judge_interaction(
         solver,
         interactor,
         &sample.input,
-        limits.time,
+        &Limits::judged(limits.time, limits.output_cap),
         CHECKER_TIME.max(limits.time * 5),
         &solution_setup(limits),
     )?;
     let verdict = match (solution, interactor_exit) {
-        (Exit::TimedOut, _) => Verdict::Tle,
+        _ if overtime(solution, cpu_time, time, limits.time).is_some() => Verdict::Tle,
         _ if over_memory(peak_memory, memory_limit_hit, limits) => Verdict::Mle,
         (_, Exit::Code(1)) => Verdict::Wa,
         (_, Exit::Code(0)) if solution != Exit::Code(0) => Verdict::Re,
@@ -531,10 +580,7 @@ fn judge_with_checker(
         sample.answer.as_os_str(),
         output.as_os_str(),
     ];
-    let run_limits = Limits {
-        time: CHECKER_TIME.max(limits.time * 5),
-        output_cap: 1024 * 1024,
-    };
+    let run_limits = Limits::helper(CHECKER_TIME.max(limits.time * 5), 1024 * 1024);
     let checker = Program::new(checker);
     let verdict = run::run(&checker, &args, None, &run_limits, &Setup::default())?;
     let message = String::from_utf8_lossy(&verdict.stderr_tail)

@@ -108,6 +108,13 @@ pub fn read_manifest(text: &str) -> std::result::Result<ManifestInfo, String> {
     {
         return Err(format!("`{key} = \"\"` names no binary"));
     }
+    if meta.stack_limit_mb == Some(0) {
+        return Err(
+            "[package.metadata.boj]: `stack-limit-mb = 0` leaves no stack (give at \
+                    least 1, or leave it out for the memory limit)"
+                .to_string(),
+        );
+    }
     let judge = meta
         .judge_rule()
         .map_err(|why| format!("[package.metadata.boj]: {why}"))?;
@@ -149,6 +156,9 @@ pub struct Meta {
     /// BOJ's memory limit, in MiB (BOJ's "MB").
     #[serde(default = "default_memory_limit_mb")]
     pub memory_limit_mb: u64,
+    /// The stack the solution may grow to, in MiB; by default the memory limit (BOJ lets the
+    /// stack grow that far: docs/limits.md).
+    pub stack_limit_mb: Option<u64>,
     /// How outputs are judged.
     #[serde(default)]
     pub judge: JudgeKind,
@@ -187,7 +197,14 @@ impl Meta {
 
     /// The memory limit in bytes.
     pub fn memory_limit_bytes(&self) -> u64 {
-        self.memory_limit_mb * 1024 * 1024
+        self.memory_limit_mb.saturating_mul(1024 * 1024)
+    }
+
+    /// The stack limit in bytes: `stack-limit-mb`, or else the memory limit.
+    pub fn stack_limit_bytes(&self) -> u64 {
+        self.stack_limit_mb
+            .unwrap_or(self.memory_limit_mb)
+            .saturating_mul(1024 * 1024)
     }
 
     /// How answers are compared, with what each judge needs (the checker's name, the error).
@@ -327,6 +344,21 @@ struct PackageMetadata {
 }
 
 impl Problem {
+    /// The binaries of the problem other than the solver that its metadata names: checker,
+    /// interactor, generator, reference.
+    pub fn helper_bins(&self) -> Vec<&str> {
+        [
+            self.judge.checker(),
+            self.judge.interactor(),
+            self.meta.generator.as_ref(),
+            self.meta.reference.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(String::as_str)
+        .collect()
+    }
+
     /// Reads the problem in `dir` (a folder holding `Cargo.toml` and `samples/`).
     pub fn load(dir: &Path) -> Result<Problem> {
         let dir = dunce::canonicalize(dir)
@@ -535,6 +567,33 @@ mod tests {
         assert_eq!(
             read_manifest(text).unwrap_err(),
             "`generator = \"\"` names no binary"
+        );
+    }
+
+    #[test]
+    fn the_stack_is_the_memory_limit_unless_the_manifest_says_otherwise() {
+        let manifest = |extra: &str| {
+            read_manifest(&format!(
+                "[package]\nname = \"boj-1\"\n[package.metadata.boj]\nmemory-limit-mb = 128\n{extra}"
+            ))
+        };
+        let meta = manifest("").unwrap().meta;
+        assert_eq!(meta.stack_limit_bytes(), 128 << 20);
+        let meta = manifest("stack-limit-mb = 8\n").unwrap().meta;
+        assert_eq!(meta.stack_limit_bytes(), 8 << 20);
+        assert_eq!(meta.memory_limit_bytes(), 128 << 20);
+        let why = manifest("stack-limit-mb = 0\n").unwrap_err();
+        assert!(
+            why.contains("`stack-limit-mb = 0` leaves no stack"),
+            "{why}"
+        );
+        let meta = manifest("stack-limit-mb = 9223372036854775807\n")
+            .unwrap()
+            .meta;
+        assert_eq!(
+            meta.stack_limit_bytes(),
+            u64::MAX,
+            "saturated, not overflowed"
         );
     }
 

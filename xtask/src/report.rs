@@ -4,12 +4,14 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::time::Duration;
 
 use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
 
-use crate::judge::{significant_lines, CaseReport, Detail, ProblemReport, Verdict};
+use crate::judge::{
+    is_stack_overflow, significant_lines, CaseLimits, CaseReport, Detail, ProblemReport, Verdict,
+};
 use crate::run::interact::{Side, Transcript};
+use crate::run::{self, process, Clock, Exit};
 
 /// Prints to stdout as a run goes; a closed stdout (`| head`) only stops the printing. The text
 /// goes through anstream, as clap's own output does: colours a [`Style`] chose reach a Windows
@@ -98,10 +100,23 @@ impl Style {
         self.paint(colour, &code)
     }
 
-    /// The first line of a problem's block: name, samples, judge, limits.
+    /// The first line of a problem's block: name, samples, judge, limits (the stack too when
+    /// it is not the memory limit, or the system cuts it).
     pub fn header(&self, report: &ProblemReport) -> String {
+        let limits = &report.limits;
+        let mut stack = String::new();
+        if limits.stack != limits.memory {
+            stack = format!(" · stack {} MB", limits.stack >> 20);
+        }
+        if let Some(ceiling) = process::stack_ceiling().filter(|&c| c < limits.stack) {
+            stack = format!(
+                " · stack {} MB (this system's hard limit; {} MB asked)",
+                ceiling >> 20,
+                limits.stack >> 20
+            );
+        }
         format!(
-            "{}  {} sample{} · {} · {} ms · {} MB\n",
+            "{}  {} sample{} · {} · {} ms CPU · {} MB{stack}\n",
             self.paint("1", &report.problem),
             report.sample_names.len(),
             if report.sample_names.len() == 1 {
@@ -110,8 +125,8 @@ impl Style {
                 "s"
             },
             report.judge,
-            report.limits.time.as_millis(),
-            report.limits.memory / (1024 * 1024),
+            limits.time.as_millis(),
+            limits.memory / (1024 * 1024),
         )
     }
 
@@ -124,10 +139,10 @@ impl Style {
             .max()
             .unwrap_or(1);
         let mut out = format!(
-            "  {:<width$}  {}  {:>5} ms  {:>9}\n",
+            "  {:<width$}  {}  {}  {:>9}\n",
             case.name,
             self.verdict(case.verdict),
-            millis(case.time),
+            time(case),
             memory(case.peak_memory),
         );
         let limits = &report.limits;
@@ -141,11 +156,11 @@ impl Style {
         {
             match case.verdict {
                 Verdict::Tle => {
+                    let why = overtime(case, limits, *solution);
                     let _ = writeln!(
                         out,
-                        "    killed at the time limit of {} ms, with the interactor; a solution \
-                         that waits for an answer must flush what it wrote first",
-                        limits.time.as_millis()
+                        "    {why}; the interactor was killed with it. A solution that waits for \
+                         an answer must flush what it wrote first"
                     );
                 }
                 Verdict::Wa => self.message(
@@ -154,7 +169,8 @@ impl Style {
                     interactor_stderr,
                 ),
                 Verdict::Re => {
-                    self.message(&mut out, &format!("{solution}; stderr"), solution_stderr)
+                    let title = crash_title(solution, solution_stderr, limits);
+                    self.message(&mut out, &title, solution_stderr)
                 }
                 _ => self.message(
                     &mut out,
@@ -166,11 +182,12 @@ impl Style {
             return out;
         }
         match (case.verdict, &case.detail) {
-            (Verdict::Tle, _) => {
+            (Verdict::Tle, Detail::Overtime { killed }) => {
+                let exit = killed.map_or(Exit::Code(0), Exit::TimedOut);
                 let _ = writeln!(
                     out,
-                    "    killed at the time limit of {} ms; the next case runs",
-                    limits.time.as_millis()
+                    "    {}; the next case runs",
+                    overtime(case, limits, exit)
                 );
             }
             (Verdict::Ole, _) => {
@@ -195,7 +212,8 @@ impl Style {
                 };
             }
             (_, Detail::Crash { exit, stderr_tail }) => {
-                self.message(&mut out, &format!("{exit}; stderr"), stderr_tail);
+                let title = crash_title(exit, stderr_tail, limits);
+                self.message(&mut out, &title, stderr_tail);
             }
             (Verdict::Je, Detail::Checker { exit, message }) => {
                 let title = format!("the checker itself failed ({exit}), so this is no verdict");
@@ -211,7 +229,7 @@ impl Style {
                 self.diff(&mut out, verdict, expected, actual);
             }
             // Rendered above, with the transcript.
-            (_, Detail::None | Detail::Interaction { .. }) => {}
+            (_, Detail::None | Detail::Overtime { .. } | Detail::Interaction { .. }) => {}
         }
         out
     }
@@ -232,11 +250,11 @@ impl Style {
         };
         let slowest = report.slowest().expect("cases is not empty");
         format!(
-            "{}: {} · slowest {} ({} ms)\n",
+            "{}: {} · slowest {} ({})\n",
             report.problem,
             self.paint(colour, &tally),
             slowest.name,
-            millis(slowest.time)
+            time(slowest).trim_start()
         )
     }
 
@@ -249,7 +267,7 @@ impl Style {
         let slowest = reports
             .iter()
             .flat_map(|r| r.cases.iter().map(move |c| (r, c)))
-            .max_by_key(|(_, c)| c.time);
+            .max_by_key(|(_, c)| c.judged_time().0);
         let mut line = format!(
             "total: {} over {} problems",
             self.paint(colour, &tally),
@@ -258,10 +276,10 @@ impl Style {
         if let Some((report, case)) = slowest {
             let _ = write!(
                 line,
-                " · slowest {}/{} ({} ms)",
+                " · slowest {}/{} ({})",
                 report.problem,
                 case.name,
-                millis(case.time)
+                time(case).trim_start()
             );
         }
         line.push('\n');
@@ -555,8 +573,53 @@ fn cut(line: &str, max: usize) -> String {
     }
 }
 
-fn millis(time: Duration) -> u128 {
-    time.as_millis()
+/// The time a verdict went by, named: `  12 ms CPU`, or `  15 ms wall` where the system tells
+/// no CPU time.
+fn time(case: &CaseReport) -> String {
+    let (time, clock) = case.judged_time();
+    format!("{:>5} ms {clock:<4}", time.as_millis())
+}
+
+/// Why a run is TLE, from how it ended (`exit`) and its times.
+fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
+    let limit = limits.time.as_millis();
+    match (exit, case.cpu_time) {
+        (Exit::TimedOut(Clock::Cpu), _) => {
+            format!("killed when its CPU time reached the limit of {limit} ms")
+        }
+        (Exit::TimedOut(Clock::Wall), Some(cpu)) => format!(
+            "killed at the wall-clock cap of {} ms (2 × the limit + 1 s) after {} ms of CPU \
+             time: it sleeps or waits for input, or the machine was too busy to run it",
+            run::wall_cap(limits.time).as_millis(),
+            cpu.as_millis()
+        ),
+        (Exit::TimedOut(Clock::Wall), None) => format!(
+            "killed at the time limit of {limit} ms on the wall clock (this system tells no CPU \
+             time)"
+        ),
+        (_, Some(cpu)) => format!(
+            "its CPU time, {} ms, is over the limit of {limit} ms",
+            cpu.as_millis()
+        ),
+        (_, None) => format!(
+            "its time, {} ms on the wall clock (this system tells no CPU time), is over the \
+             limit of {limit} ms",
+            case.time.as_millis()
+        ),
+    }
+}
+
+/// The first line of a crash's message: how it ended, and whether that was a stack overflow.
+fn crash_title(exit: &Exit, stderr: &str, limits: &CaseLimits) -> String {
+    if is_stack_overflow(exit, stderr) {
+        format!(
+            "{exit}: a stack overflow, past the stack of {} MB (`stack-limit-mb` sets it; by \
+             default the memory limit); stderr",
+            limits.stack >> 20
+        )
+    } else {
+        format!("{exit}; stderr")
+    }
 }
 
 /// A memory figure in MB (MiB, as BOJ's "MB"), or `—` when the system gave none (never a

@@ -157,10 +157,10 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         reference: exe.reference.clone().filter(|_| uses_reference),
         judge: Judge::new(&problem.judge, &options)?,
         limits,
-        helper_limits: Limits {
-            time: (limits.time * 10).max(Duration::from_secs(10)),
-            output_cap: DEFAULT_OUTPUT_CAP,
-        },
+        helper_limits: Limits::helper(
+            (limits.time * 10).max(Duration::from_secs(10)),
+            DEFAULT_OUTPUT_CAP,
+        ),
         scratch: Scratch::new("stress")?,
     };
     let seed = args.seed.unwrap_or_else(random_seed);
@@ -201,7 +201,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         let tried = bench.try_case(&case, &name)?;
         let this = Slowest {
             case,
-            time: tried.report.time,
+            time: tried.report.judged_time().0,
         };
         for record in [&mut slowest, &mut block_slowest] {
             if record.is_none_or(|s| this.time > s.time) {
@@ -211,7 +211,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         bar.set_message(format!(
             "case {n} size {} {} ms · slowest {} ms of {} ms",
             case.size,
-            tried.report.time.as_millis(),
+            tried.report.judged_time().0.as_millis(),
             slowest.map_or(0, |s| s.time.as_millis()),
             limits.time.as_millis()
         ));
@@ -353,9 +353,9 @@ impl Bench<'_> {
         let name = program.file_name().unwrap_or_default().to_string_lossy();
         let why = match outcome.exit {
             Exit::Code(0) => return Ok(outcome.stdout),
-            Exit::TimedOut => format!(
+            Exit::TimedOut(_) => format!(
                 "ran past its limit of {} ms",
-                self.helper_limits.time.as_millis()
+                self.helper_limits.cpu.as_millis()
             ),
             exit => exit.to_string(),
         };
@@ -372,10 +372,7 @@ impl Bench<'_> {
     /// The solver's output on a case, run again (a checker's verdict does not carry it).
     fn actual_output(&self, sample: &Sample) -> Result<String> {
         let no_args: [&str; 0] = [];
-        let run_limits = Limits {
-            time: self.limits.time,
-            output_cap: 64 * 1024,
-        };
+        let run_limits = Limits::judged(self.limits.time, 64 * 1024);
         let outcome = run::run(
             &self.solver,
             &no_args,

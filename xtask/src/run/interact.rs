@@ -3,8 +3,9 @@
 //! stdin, relayed by the runner, which keeps a transcript of the lines each side wrote.
 //!
 //! Both sides start through the runner's [`process`](super::process) seam, each killed with all
-//! it started: the solution's peak memory is its own, and both are killed when the solution
-//! runs past its time limit or the interactor past its own. When either side ends, the other side's input is
+//! it started: the solution's peak memory and CPU time are its own (the interactor's are not
+//! counted), and both are killed when the solution runs past its limits (its CPU time, or the
+//! wall-clock cap) or the interactor past its own. When either side ends, the other side's input is
 //! closed at once (the relay sees the end of the one's output and closes the other's input).
 
 use std::collections::VecDeque;
@@ -17,7 +18,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::process::{Process, Setup, Streams};
-use super::{read_tail, Exit, Program, STDERR_TAIL};
+use super::{read_tail, Clock, Exit, Limits, Program, TimeKeeper, STDERR_TAIL};
 
 /// Lines of the transcript kept (the last ones).
 pub const TRANSCRIPT_LINES: usize = 40;
@@ -47,9 +48,9 @@ pub struct Transcript {
 /// How an interaction ended.
 #[derive(Debug, Clone)]
 pub struct Interaction {
-    /// How the solution ended (`TimedOut` when it ran past its limit).
+    /// How the solution ended (`TimedOut` when it ran past its limits).
     pub solution: Exit,
-    /// Wall-clock time from the solution's start to its end (about the limit for `TimedOut`).
+    /// Wall-clock time from the solution's start to its end.
     pub time: Duration,
     /// The solution's CPU time, when the system can tell.
     pub cpu_time: Option<Duration>,
@@ -68,14 +69,15 @@ pub struct Interaction {
     pub transcript: Transcript,
 }
 
-/// Runs `solution` against `interactor INPUT`; the solution gets `solution_time` and is set
-/// up as `setup` says, the interactor gets `interactor_time`. Errors are the runner's own (a
-/// program cannot be started).
+/// Runs `solution` against `interactor INPUT`; the solution is held to `solution_limits` (its
+/// CPU time and wall-clock cap; no output cap, since the relay passes everything on) and set up
+/// as `setup` says, the interactor gets `interactor_time` on the wall clock. Errors are the
+/// runner's own (a program cannot be started).
 pub fn interact(
     solution: &Program,
     interactor: &Path,
     input: &Path,
-    solution_time: Duration,
+    solution_limits: &Limits,
     interactor_time: Duration,
     setup: &Setup,
 ) -> io::Result<Interaction> {
@@ -127,20 +129,19 @@ pub fn interact(
     let solution_stderr = thread::spawn(move || read_tail(solution_err_read, STDERR_TAIL));
     let interactor_stderr = thread::spawn(move || read_tail(interactor_err_read, STDERR_TAIL));
 
-    let (solution_deadline, interactor_deadline) = (start + solution_time, start + interactor_time);
-    let (mut solution_killed, mut interactor_killed) = (false, false);
+    let mut solution_clock = TimeKeeper::new(start, solution_limits);
+    let interactor_deadline = start + interactor_time;
+    let (mut solution_killed, mut interactor_killed) = (None, false);
     let mut solution_time_taken = None;
     let (mut solution_ended, mut interactor_ended) = (false, false);
     loop {
-        let now = Instant::now();
-        let next = if solution_ended {
-            interactor_deadline
+        let to_interactor_deadline = interactor_deadline.saturating_duration_since(Instant::now());
+        let step = if solution_ended {
+            to_interactor_deadline
         } else {
-            solution_deadline.min(interactor_deadline)
-        };
-        let step = next
-            .saturating_duration_since(now)
-            .clamp(Duration::from_millis(1), Duration::from_millis(5));
+            solution_clock.next_look().min(to_interactor_deadline)
+        }
+        .clamp(Duration::from_millis(1), Duration::from_millis(5));
         // Sleep on whichever side is still running; look at the other without waiting.
         if !solution_ended {
             solution_ended = solution_run.wait_timeout(step)?;
@@ -154,14 +155,15 @@ pub fn interact(
         if solution_ended && interactor_ended {
             break;
         }
-        let now = Instant::now();
-        if !solution_ended && !solution_killed && now >= solution_deadline {
-            // The solution's time is up: the interaction is over for both sides.
-            solution_run.kill();
-            interactor_run.kill();
-            solution_killed = true;
+        if !solution_ended && solution_killed.is_none() {
+            if let Some(clock) = solution_clock.time_up(&solution_run) {
+                // The solution's time is up: the interaction is over for both sides.
+                solution_run.kill();
+                interactor_run.kill();
+                solution_killed = Some(clock);
+            }
         }
-        if !interactor_ended && !interactor_killed && now >= interactor_deadline {
+        if !interactor_ended && !interactor_killed && Instant::now() >= interactor_deadline {
             interactor_run.kill();
             solution_run.kill();
             interactor_killed = true;
@@ -172,7 +174,7 @@ pub fn interact(
     for relay in relays {
         relay.join().expect("a relay does not panic");
     }
-    let exit = |ended: Exit, killed: bool| if killed { Exit::TimedOut } else { ended };
+    let exit = |ended: Exit, killed: Option<Clock>| killed.map_or(ended, Exit::TimedOut);
     let transcript = std::mem::take(&mut *transcript.lock().expect("no relay panicked")).finish();
     Ok(Interaction {
         solution: exit(solution_end.exit, solution_killed),
@@ -181,7 +183,12 @@ pub fn interact(
         peak_memory: solution_end.peak_memory,
         memory_limit_hit: solution_end.memory_limit_hit,
         solution_stderr: solution_stderr.join().expect("no panic"),
-        interactor: exit(interactor_end.exit, interactor_killed || solution_killed),
+        interactor: exit(
+            interactor_end.exit,
+            interactor_killed
+                .then_some(Clock::Wall)
+                .or(solution_killed.map(|_| Clock::Wall)),
+        ),
         interactor_stderr: interactor_stderr.join().expect("no panic"),
         transcript,
     })

@@ -1,7 +1,8 @@
-//! Running one program on one input, as a judge does: a time limit enforced by killing the
-//! program and everything it started, stdout read up to a cap (never buffered past it), the tail
-//! of stderr, and the program's own peak memory and CPU time when the system can tell, through
-//! the one seam over the operating system, [`process`].
+//! Running one program on one input, as a judge does: a CPU time limit, and a wall-clock cap
+//! so that a program that sleeps or waits still ends, both enforced by killing the program and
+//! everything it started; stdout read up to a cap (never buffered past it), the tail of stderr,
+//! and the program's own peak memory and CPU time when the system can tell, through the one
+//! seam over the operating system, [`process`].
 
 pub mod interact;
 pub mod process;
@@ -69,10 +70,59 @@ impl fmt::Display for Program {
 /// What `run` holds a program to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time after which the program and all it started are killed.
-    pub time: Duration,
+    /// CPU time (user and system) after which the program and all it started are killed. Where
+    /// the system cannot tell a running program's CPU time, the wall clock stands in for it.
+    pub cpu: Duration,
+    /// Wall-clock time after which they are killed whatever their CPU time: a program that
+    /// sleeps, or waits for input that never comes, still ends.
+    pub wall: Duration,
     /// Bytes of stdout kept; one byte more and the program is stopped (OLE).
     pub output_cap: u64,
+}
+
+impl Limits {
+    /// A judged program's limits for a time limit of `time`: that much CPU time, and a wall
+    /// clock cap of 2 × `time` + 1 s.
+    pub fn judged(time: Duration, output_cap: u64) -> Limits {
+        Limits {
+            cpu: time,
+            wall: wall_cap(time),
+            output_cap,
+        }
+    }
+
+    /// A helper's limits (a generator, a reference, a checker): `time` on either clock.
+    pub fn helper(time: Duration, output_cap: u64) -> Limits {
+        Limits {
+            cpu: time,
+            wall: time,
+            output_cap,
+        }
+    }
+}
+
+/// The wall-clock cap for a time limit of `time`: 2 × `time` + 1 s, room for a program that
+/// shares the machine, and an end for one that sleeps or waits.
+pub fn wall_cap(time: Duration) -> Duration {
+    time * 2 + Duration::from_secs(1)
+}
+
+/// Which clock a limit was enforced on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Clock {
+    /// The program's own CPU time (user and system).
+    Cpu,
+    /// The wall clock.
+    Wall,
+}
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Clock::Cpu => "CPU",
+            Clock::Wall => "wall",
+        })
+    }
 }
 
 /// The default stdout cap: 64 MiB.
@@ -90,8 +140,9 @@ pub enum Exit {
     Signal(i32),
     /// An exception ended the program; its `NTSTATUS` code (Windows: `0xC0000005`, ...).
     Exception(u32),
-    /// The runner killed the program at the time limit.
-    TimedOut,
+    /// The runner killed the program at a time limit: its CPU time reached the limit (or, where
+    /// the system tells no CPU time, the wall clock did), or the wall clock reached its cap.
+    TimedOut(Clock),
     /// The program wrote more than the output cap; the runner stopped it.
     OutputCapped,
 }
@@ -108,7 +159,8 @@ impl fmt::Display for Exit {
                 Some(name) => write!(f, "exception 0x{code:08X} ({name})"),
                 None => write!(f, "exception 0x{code:08X}"),
             },
-            Exit::TimedOut => f.write_str("killed at the time limit"),
+            Exit::TimedOut(Clock::Cpu) => f.write_str("killed at its CPU time limit"),
+            Exit::TimedOut(Clock::Wall) => f.write_str("killed at its wall-clock limit"),
             Exit::OutputCapped => f.write_str("stopped at the output cap"),
         }
     }
@@ -119,7 +171,7 @@ impl fmt::Display for Exit {
 pub struct Outcome {
     /// How it ended.
     pub exit: Exit,
-    /// Wall-clock time from the start to the end (about the limit for `TimedOut`).
+    /// Wall-clock time from the start to the end.
     pub time: Duration,
     /// User plus system CPU time, when the system can tell.
     pub cpu_time: Option<Duration>,
@@ -174,21 +226,19 @@ pub fn run<S: AsRef<OsStr>>(
     let stdout_reader = thread::spawn(move || read_capped(stdout_read, cap, &flag));
     let stderr_reader = thread::spawn(move || read_tail(stderr_read, STDERR_TAIL));
 
-    let deadline = start + limits.time;
+    let mut clock = TimeKeeper::new(start, limits);
     let mut killed = None;
     let waited = loop {
-        let now = Instant::now();
-        let step = deadline.saturating_duration_since(now).min(POLL);
-        if process.wait_timeout(step)? {
+        if process.wait_timeout(clock.next_look())? {
             break start.elapsed();
         }
         if killed.is_none() {
             if over_cap.load(Ordering::SeqCst) {
                 process.kill();
                 killed = Some(Exit::OutputCapped);
-            } else if Instant::now() >= deadline {
+            } else if let Some(up) = clock.time_up(&process) {
                 process.kill();
-                killed = Some(Exit::TimedOut);
+                killed = Some(Exit::TimedOut(up));
             }
         }
     };
@@ -210,6 +260,53 @@ pub fn run<S: AsRef<OsStr>>(
         stdout,
         stderr_tail,
     })
+}
+
+/// Keeps a running program to its [`Limits`]' clocks, looking every [`POLL`] at most.
+#[derive(Debug)]
+pub struct TimeKeeper {
+    start: Instant,
+    cpu: Duration,
+    wall: Duration,
+    /// Whether the system tells this program's CPU time while it runs (known at the first look).
+    cpu_told: Option<bool>,
+}
+
+impl TimeKeeper {
+    /// Starts keeping time for a program started at `start`.
+    pub fn new(start: Instant, limits: &Limits) -> TimeKeeper {
+        TimeKeeper {
+            start,
+            cpu: limits.cpu,
+            wall: limits.wall,
+            cpu_told: None,
+        }
+    }
+
+    /// How long to wait before looking again.
+    pub fn next_look(&self) -> Duration {
+        let left = self.wall_limit().saturating_sub(self.start.elapsed());
+        left.min(POLL)
+    }
+
+    /// Whether the program's time is up, and on which clock.
+    pub fn time_up(&mut self, process: &Process) -> Option<Clock> {
+        let cpu = process.cpu_time();
+        let told = *self.cpu_told.get_or_insert(cpu.is_some());
+        if told && cpu.is_some_and(|cpu| cpu >= self.cpu) {
+            return Some(Clock::Cpu);
+        }
+        (self.start.elapsed() >= self.wall_limit()).then_some(Clock::Wall)
+    }
+
+    /// The wall-clock limit: the cap, or the CPU limit itself where the system tells no CPU
+    /// time while a program runs.
+    fn wall_limit(&self) -> Duration {
+        match self.cpu_told {
+            Some(false) => self.cpu.min(self.wall),
+            _ => self.wall,
+        }
+    }
 }
 
 /// Reads until EOF or until more than `cap` bytes came; then sets `over_cap` and stops reading

@@ -198,6 +198,20 @@ impl Drop for Process {
     }
 }
 
+/// The largest stack the system lets a program's main thread have, in bytes, when it caps it
+/// (a hard `RLIMIT_STACK`: macOS's is 64 MiB); `None` when the asked size is always given
+/// (Windows sets the stack when a program is linked).
+pub fn stack_ceiling() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        unix::stack_ceiling()
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 /// A name for a Windows exception code (an `NTSTATUS` a crashed program exits with).
 pub fn exception_name(code: u32) -> Option<&'static str> {
     Some(match code {

@@ -172,7 +172,7 @@ fn an_imported_problem_is_judged_with_its_limits() {
     let out = xtask(&["test", "--root", root_arg, "--color", "never"]);
     let stdout = assert_success_saying(&out, "boj-1000: 2/2 AC");
     assert!(
-        stdout.contains("boj-1000  2 samples · exact judge · 2000 ms · 128 MB"),
+        stdout.contains("boj-1000  2 samples · exact judge · 2000 ms CPU · 128 MB"),
         "{stdout}"
     );
 }

@@ -1,7 +1,7 @@
 //! The interactive judge on a guessing game (`tests/data/interactive/`): binary search is AC,
 //! directly and bundled; a linear search (too many questions) and an answer off by one are WA
-//! with the interactor's reason and the transcript; a solution that never flushes is TLE at its
-//! limit with both processes gone; a failing interactor is JE (exit 2). Then the scaffold, a
+//! with the interactor's reason and the transcript; a solution that never flushes is TLE at the
+//! wall-clock cap (waiting uses no CPU time) with both processes gone; a failing interactor is JE (exit 2). Then the scaffold, a
 //! payload that says "interactive", and stress on an interactive problem.
 
 use std::fs;
@@ -101,7 +101,7 @@ fn binary_search_is_ac_and_the_wrong_ones_are_wa_with_the_transcript() {
 }
 
 #[test]
-fn a_solution_that_never_flushes_is_tle_at_its_limit_and_nothing_is_left_running() {
+fn a_solution_that_never_flushes_is_tle_at_the_wall_clock_cap_and_nothing_is_left_running() {
     let workspace = fixture_copy("no-flush");
     let problem = workspace.join("no-flush");
     // Build first, so the timing below is the judging alone.
@@ -120,9 +120,17 @@ fn a_solution_that_never_flushes_is_tle_at_its_limit_and_nothing_is_left_running
         stdout.contains("must flush what it wrote first"),
         "{stdout}"
     );
-    // Three cases of 1000 ms each, plus a generous second for everything else (a bound on a
+    // Waiting uses no CPU time: each case ends at the wall-clock cap, 2 × 250 ms + 1 s.
+    assert_eq!(
+        stdout
+            .matches("killed at the wall-clock cap of 1500 ms")
+            .count(),
+        3,
+        "{stdout}"
+    );
+    // Three cases of 1.5 s each, plus a generous allowance for everything else (a bound on a
     // hang, not a speed test).
-    assert!(took < Duration::from_secs(3 + 1 + 5), "{took:?}");
+    assert!(took < Duration::from_millis(3 * 1500 + 5000), "{took:?}");
     let target = target_dir("interactive-no-flush-target");
     assert_eq!(processes_under(&target), Vec::<String>::new());
 }

@@ -5,6 +5,7 @@ mod companion;
 mod float;
 mod interactive;
 mod judge;
+mod limits;
 mod memory;
 mod new;
 mod properties;

@@ -106,10 +106,7 @@ fn the_runners_own_memory_is_never_charged_to_the_program() {
 
     use_xtask_launcher();
     let ballast: Vec<u8> = (0..64 << 20).map(|i| i as u8).collect();
-    let limits = Limits {
-        time: std::time::Duration::from_secs(10),
-        output_cap: 1 << 20,
-    };
+    let limits = Limits::helper(std::time::Duration::from_secs(10), 1 << 20);
     let no_args: [&str; 0] = [];
     let measured = Setup {
         measured: true,

@@ -232,6 +232,12 @@ pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
     Ok(limit.rlim_cur as u64)
 }
 
+/// The hard `RLIMIT_STACK`, when it is not unlimited.
+pub fn stack_ceiling() -> Option<u64> {
+    let hard = get_stack_limit().ok()?.rlim_max;
+    (hard != libc::RLIM_INFINITY).then_some(hard as u64)
+}
+
 fn get_stack_limit() -> io::Result<libc::rlimit> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
