@@ -2,18 +2,20 @@
 //!
 //! The solution (the problem's `default-run` binary) and every library crate its code names
 //! (see [`manifest`]) become one file: each library is inlined as `mod <name> { ... }` (see
-//! [`expand`], [`cfg`], [`edition`]), test code and docs are stripped, items that `main`
-//! cannot reach are dropped (see [`reach`]), and prettyplease prints the result. [`check`]
-//! proves a written bundle is a submission. Nothing here prints: the commands do.
+//! [`expand`], [`cfg`], [`edition`], and [`macros`] for its `#[macro_export]` macros), test code
+//! and docs are stripped, items that `main` cannot reach are dropped (see [`reach`]), and
+//! prettyplease prints the result. [`check`] proves a written bundle is a submission. Nothing
+//! here prints: the commands do.
 
 pub mod cfg;
 pub mod check;
 pub mod edition;
 pub mod expand;
+pub mod macros;
 pub mod manifest;
 pub mod reach;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -39,13 +41,16 @@ pub struct Bundle {
 /// Bundles `problem`'s solution binary.
 pub fn bundle(problem: &Problem) -> Result<Bundle> {
     let plan = manifest::plan(&problem.dir, &problem.solver_bin)?;
-    let text = render(&plan)?;
+    let mut file = assemble(&plan)?;
+    reach::prune(&mut file.items, &BTreeMap::new());
+    let text = format!("{}{}", header(&plan), prettyplease::unparse(&file));
     Ok(Bundle { plan, text })
 }
 
-fn render(plan: &Plan) -> Result<String> {
-    let mut file = expand::load_crate(&plan.main, &plan.cfg)?;
+/// The solution with every library inlined as a module, nothing pruned yet.
+fn assemble(plan: &Plan) -> Result<syn::File> {
     let std_externs = || -> BTreeSet<String> { ["std", "core", "alloc"].map(String::from).into() };
+    let mut file = expand::load_crate(&plan.main, &plan.cfg)?;
     let mut externs = std_externs();
     externs.extend(plan.deps.keys().cloned());
     edition::migrate(&mut file.items, &plan.edition, &externs);
@@ -54,8 +59,10 @@ fn render(plan: &Plan) -> Result<String> {
         externs: plan.deps.clone(),
     }
     .apply(&mut file.items);
+    let main_macro_use = macros::macro_use_crates(&file.items, &plan.deps);
     drop_extern_crates(&mut file.items, plan.deps.keys());
 
+    let mut libs = Vec::new();
     for lib in &plan.libs {
         let cfg = cfg::Cfg {
             features: lib.features.clone(),
@@ -70,13 +77,56 @@ fn render(plan: &Plan) -> Result<String> {
             externs: lib.deps.clone(),
         }
         .apply(&mut lib_file.items);
+        let macro_use = macros::macro_use_crates(&lib_file.items, &lib.deps);
         drop_extern_crates(&mut lib_file.items, lib.deps.keys());
-        // `#[macro_export]` puts a macro at the crate root: in the bundle that is the bundle's
-        // root, so re-export it where `lib::name!` and the rewritten `crate::lib::name!` look.
-        for name in exported_macros(&lib_file.items) {
-            let name = syn::Ident::new(&name, proc_macro2::Span::call_site());
-            lib_file.items.push(parse_quote! { pub use crate::#name; });
+        libs.push((lib, lib_file, macro_use));
+    }
+
+    // `#[macro_export]` macros renamed apart and re-exported by their crates' modules; a
+    // crate's `#[macro_use] extern crate` becomes a glob of the macros in each of its modules.
+    let macro_used: BTreeSet<String> = main_macro_use
+        .iter()
+        .chain(libs.iter().flat_map(|(_, _, uses)| uses))
+        .cloned()
+        .collect();
+    let mut exporting = BTreeSet::new();
+    let mut std_crates: Vec<syn::ItemExternCrate> = Vec::new();
+    for (lib, lib_file, _) in &mut libs {
+        for hoisted in macros::take_std_crates(&mut lib_file.items) {
+            let same =
+                |e: &syn::ItemExternCrate| e.ident == hoisted.ident && e.rename == hoisted.rename;
+            let declared = std_crates.iter().any(same)
+                || file
+                    .items
+                    .iter()
+                    .any(|i| matches!(i, Item::ExternCrate(e) if same(e)));
+            if !declared {
+                std_crates.push(hoisted);
+            }
         }
+        let exported = macros::export(
+            &mut lib_file.items,
+            &lib.module,
+            macro_used.contains(&lib.module),
+        );
+        if !exported.is_empty() {
+            exporting.insert(lib.module.clone());
+        }
+    }
+    let with_macros = |uses: &[String]| -> Vec<String> {
+        uses.iter()
+            .filter(|m| exporting.contains(*m))
+            .cloned()
+            .collect()
+    };
+    macros::import_macros(&mut file.items, &with_macros(&main_macro_use));
+    for (k, declaration) in std_crates.into_iter().enumerate() {
+        file.items.insert(k, Item::ExternCrate(declaration));
+    }
+
+    for (lib, lib_file, macro_use) in libs {
+        let mut items = lib_file.items;
+        macros::import_macros(&mut items, &with_macros(&macro_use));
         let module = syn::Ident::new(&lib.module, proc_macro2::Span::call_site());
         // Crate-level attributes that also mean something on a module: lint levels only.
         let inner: Vec<syn::Attribute> = lib_file
@@ -88,7 +138,6 @@ fn render(plan: &Plan) -> Result<String> {
                     .any(|l| a.path().is_ident(l))
             })
             .collect();
-        let items = lib_file.items;
         // A library's public API is more than one binary uses: no dead-code noise from rustc.
         let item: Item = parse_quote! {
             #[allow(unused)]
@@ -99,31 +148,7 @@ fn render(plan: &Plan) -> Result<String> {
         };
         file.items.push(item);
     }
-
-    reach::prune(&mut file.items);
-    let body = prettyplease::unparse(&file);
-    Ok(format!("{}{}", header(plan), body))
-}
-
-/// Names of the `#[macro_export]` macros defined in `items`, at any module depth.
-fn exported_macros(items: &[Item]) -> Vec<String> {
-    let mut names = Vec::new();
-    for item in items {
-        match item {
-            Item::Macro(m) if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) => {
-                if let Some(name) = &m.ident {
-                    names.push(name.to_string());
-                }
-            }
-            Item::Mod(m) => {
-                if let Some((_, inner)) = &m.content {
-                    names.extend(exported_macros(inner));
-                }
-            }
-            _ => {}
-        }
-    }
-    names
+    Ok(file)
 }
 
 fn drop_extern_crates<'a>(items: &mut Vec<Item>, names: impl Iterator<Item = &'a String>) {

@@ -104,8 +104,9 @@ fn fixture_bundle_has_no_tests_docs_comments_or_unused_items() {
         "$crate::fixture_lib::geometry::mul($x, $x)",
         "pub(in crate::fixture_lib) fn checked",
         "pub(in crate::fixture_lib) static UNITS",
-        // The exported macro is reachable as `fixture_lib::square!`.
-        "pub use crate::square;",
+        // The exported macro, named apart in the bundle, is reachable as `fixture_lib::square!`.
+        "macro_rules! __fixture_lib__square",
+        "pub use crate::__fixture_lib__square as square;",
         // A kept type keeps its trait impls; a static keeps its `const fn` builder.
         "impl fmt::Display for Rect",
         "const fn build_units",
@@ -566,6 +567,56 @@ fn an_older_rustc_given_with_rustc_judges_what_the_syntax_scan_cannot_see() {
     assert!(stderr.contains("rustc 1.63"), "{stderr}");
     assert!(stderr.contains("is_some_and"), "{stderr}");
     assert!(stderr.contains("NOT a valid submission"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A user's own macros (issue 31).
+
+#[test]
+fn a_users_exported_macros_work_through_use_by_path_and_beside_a_namesake() {
+    // `use algo::read_vals;` at the root and in a nested module, `algo::square!` by path beside
+    // `fixture_lib::square!` (imported): the sample's answer needs each macro to be its own.
+    let bundle = bundle_passes(&fixture("boj-1006"), "user-macros");
+    for kept in [
+        "use algo::read_vals;",
+        "use fixture_lib::square;",
+        "use crate::algo::sum_all;",
+        // Each crate's macro has a name of its own in the bundle and is re-exported under its
+        // own name by its crate's module.
+        "macro_rules! __algo__read_vals",
+        "macro_rules! __algo__square",
+        "macro_rules! __fixture_lib__square",
+        "pub use crate::__algo__square as square;",
+        "pub use crate::__fixture_lib__square as square;",
+        // `read_vals!` reaches its helper through `$crate`.
+        "$crate::algo::__parse!",
+        "pub use crate::__algo____parse as __parse;",
+        // `algo::cube` calls `square!` by its bare name: a forwarder keeps that working.
+        "$crate::__algo__square! { $($tokens)* }",
+    ] {
+        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
+    }
+    // Only one `#[macro_export]` macro of each name at the bundle's root: no E0255.
+    assert_eq!(bundle.matches("macro_rules! square").count(), 1, "{bundle}");
+    // `call!` is not used, nor is `Meters`.
+    for gone in ["__algo__call", "Meters", "__macros"] {
+        assert!(!bundle.contains(gone), "`{gone}` survived:\n{bundle}");
+    }
+}
+
+#[test]
+fn macro_use_extern_crate_brings_the_macros_into_every_module() {
+    let bundle = bundle_passes(&fixture("boj-1007"), "macro-use");
+    assert!(!bundle.contains("extern crate"), "{bundle}");
+    assert_eq!(
+        bundle.matches("use crate::algo::__macros::*;").count(),
+        2,
+        "the root and `nested`:\n{bundle}"
+    );
+    assert!(
+        bundle.contains("pub mod __macros {"),
+        "the macros' module:\n{bundle}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
