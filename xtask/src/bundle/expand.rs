@@ -821,6 +821,7 @@ mod tests {
         .unwrap();
         let cfg = Cfg {
             features: BTreeSet::from(["std".to_string()]),
+            ..Cfg::default()
         };
         let file = load_crate(&dir.join("lib.rs"), &cfg);
         let _ = fs::remove_dir_all(&dir);

@@ -64,10 +64,7 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
 
     let mut libs = Vec::new();
     for lib in &plan.libs {
-        let cfg = cfg::Cfg {
-            features: lib.features.clone(),
-        };
-        let mut lib_file = expand::load_crate(&lib.root, &cfg)
+        let mut lib_file = expand::load_crate(&lib.root, &lib.cfg)
             .with_context(|| manifest::cannot_read(&lib.package, &lib.edition))?;
         let mut externs = std_externs();
         externs.extend(lib.deps.keys().cloned());

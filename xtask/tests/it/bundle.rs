@@ -570,7 +570,7 @@ fn an_older_rustc_given_with_rustc_judges_what_the_syntax_scan_cannot_see() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A user's own macros (issue 31).
+// A user's own macros, and build scripts (issue 31).
 
 #[test]
 fn a_users_exported_macros_work_through_use_by_path_and_beside_a_namesake() {
@@ -617,6 +617,51 @@ fn macro_use_extern_crate_brings_the_macros_into_every_module() {
         bundle.contains("pub mod __macros {"),
         "the macros' module:\n{bundle}"
     );
+}
+
+#[test]
+fn a_build_script_that_only_decides_cfgs_is_bundled_with_them_decided() {
+    // Plain rustc sets no `fixture_fast`: undecided, the bundle would print `slow slow mode`.
+    let bundle = bundle_passes(&fixture("boj-1009"), "cfg-build-script");
+    assert!(bundle.contains("\"fast\""), "{bundle}");
+    assert!(!bundle.contains("\"slow\""), "{bundle}");
+    assert!(!bundle.contains("fixture_fast"), "{bundle}");
+    assert!(bundle.contains("if true {"), "{bundle}");
+    // A cfg the script did not set is left for rustc (which does not set it either).
+    assert!(bundle.contains("cfg!(fixture_never)"), "{bundle}");
+}
+
+#[test]
+fn build_scripts_that_do_more_than_decide_cfgs_are_refused_with_the_reason() {
+    let dir = scratch("bundle-tests", "refused-build-scripts");
+    for (problem, reason) in [
+        (
+            "boj-1010",
+            "crate fixture-codegen 0.1.0 has a build script that generates code",
+        ),
+        (
+            "boj-1011",
+            "crate fixture-env 0.1.0 has a build script that sets `FIXTURE_GREETING`, which \
+             the crate reads",
+        ),
+        (
+            "boj-1012",
+            "crate fixture-native 0.1.0 has a build script that links the native library \
+             `fixturenative`",
+        ),
+    ] {
+        let out = dir.join(format!("{problem}.rs"));
+        let result = xtask(&[
+            "bundle",
+            fixture(problem).to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let stderr = text(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
+        assert!(stderr.contains(reason), "{problem}: {stderr}");
+        assert!(!out.exists(), "{problem}: a refused bundle was written");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
