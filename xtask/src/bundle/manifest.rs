@@ -1,9 +1,9 @@
 //! What goes into a bundle, as cargo resolved it (`cargo metadata`): the problem's solver
 //! binary, and every library crate its source names, from the workspace, crates.io or git,
-//! transitively, each with the features cargo enabled for it and its edition. A library with a
-//! build script goes in only when the script does nothing a one-file submission would miss but
-//! `cfg`s, which are then decided as cargo's build decided them (its `build-script-executed`
-//! messages, from `cargo check`).
+//! transitively, each with the features cargo enabled for it, its edition and its
+//! `rust-version`. A library with a build script goes in only when the script does nothing a
+//! one-file submission would miss but `cfg`s, which are then decided as cargo's build decided
+//! them (its `build-script-executed` messages, from `cargo check`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -32,6 +32,8 @@ pub struct LibCrate {
     /// The features cargo enabled for it and the `cfg`s its build script set (plain rustc sets
     /// neither, so the bundler decides them).
     pub cfg: Cfg,
+    /// Its `rust-version`, when it declares one.
+    pub rust_version: Option<String>,
     /// Names this crate's code uses for the other bundled crates: extern name -> module.
     pub deps: BTreeMap<String, String>,
 }
@@ -83,6 +85,7 @@ struct Package {
     source: Option<String>,
     manifest_path: PathBuf,
     targets: Vec<Target>,
+    rust_version: Option<String>,
     /// The native library it links (`links` in its manifest).
     links: Option<String>,
 }
@@ -277,6 +280,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
                     features: features(&id),
                     ..Cfg::default()
                 },
+                rust_version: package.rust_version.clone(),
                 deps: lib_deps,
             },
         );

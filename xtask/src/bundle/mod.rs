@@ -4,8 +4,10 @@
 //! (see [`manifest`]) become one file: each library is inlined as `mod <name> { ... }` (see
 //! [`expand`], [`cfg`], [`edition`], and [`macros`] for its `#[macro_export]` macros), test code
 //! and docs are stripped, items that `main` cannot reach are dropped (see [`reach`]), and
-//! prettyplease prints the result. [`check`] proves a written bundle is a submission. Nothing
-//! here prints: the commands do.
+//! prettyplease prints the result. Sound before small: when rustc's quick check rejects the
+//! bundle pruned item by item, more is kept (whole modules, then whole crates) until it
+//! passes, and [`Bundle::fallback`] says so. [`check`] proves a written bundle is a
+//! submission. Nothing here prints: the commands do.
 
 pub mod cfg;
 pub mod check;
@@ -24,6 +26,7 @@ use syn::{parse_quote, Item};
 
 use self::expand::Rewrite;
 use self::manifest::{Plan, Source};
+pub use self::reach::Level;
 use crate::problem::Problem;
 
 /// BOJ's limit on a submission's source size.
@@ -36,15 +39,66 @@ pub struct Bundle {
     pub plan: Plan,
     /// The file's text: header comment and prettyplease output.
     pub text: String,
+    /// The modules of the libraries left in it (a library whose items `main` never reaches
+    /// goes whole).
+    pub kept: Vec<String>,
+    /// When pruning item by item broke the bundle: what was kept instead, and why.
+    pub fallback: Option<Fallback>,
+}
+
+/// What the bundle kept beyond item-by-item pruning, because that did not compile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fallback {
+    /// rustc's first error on the bundle pruned item by item.
+    pub error: String,
+    /// The libraries (modules) kept more fully, and how much.
+    pub kept: Vec<(String, Level)>,
+}
+
+impl std::fmt::Display for Fallback {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kept: Vec<String> = self
+            .kept
+            .iter()
+            .map(|(module, level)| match level {
+                Level::Items => format!("{module} item by item"),
+                Level::Modules => format!("every item of the modules of {module} it uses"),
+                Level::Crate => format!("all of {module}"),
+            })
+            .collect();
+        write!(
+            f,
+            "kept {} (pruned item by item, the bundle did not compile: {})",
+            kept.join(", "),
+            self.error
+        )
+    }
 }
 
 /// Bundles `problem`'s solution binary.
 pub fn bundle(problem: &Problem) -> Result<Bundle> {
     let plan = manifest::plan(&problem.dir, &problem.solver_bin)?;
-    let mut file = assemble(&plan)?;
-    reach::prune(&mut file.items, &BTreeMap::new());
-    let text = format!("{}{}", header(&plan), prettyplease::unparse(&file));
-    Ok(Bundle { plan, text })
+    let file = assemble(&plan)?;
+    let (file, fallback) = prune_soundly(&plan, &file)?;
+    let kept: Vec<String> = plan
+        .libs
+        .iter()
+        .filter(|lib| has_module(&file.items, &lib.module))
+        .map(|lib| lib.module.clone())
+        .collect();
+    let text = format!("{}{}", header(&plan, &kept), prettyplease::unparse(&file));
+    Ok(Bundle {
+        plan,
+        text,
+        kept,
+        fallback,
+    })
+}
+
+fn has_module(items: &[Item], name: &str) -> bool {
+    items
+        .iter()
+        .any(|item| matches!(item, Item::Mod(m) if m.ident == name))
 }
 
 /// The solution with every library inlined as a module, nothing pruned yet.
@@ -148,6 +202,60 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
     Ok(file)
 }
 
+/// Prunes `file` item by item; when that does not compile (rustc's quick check) and keeping
+/// more does, keeps more: the whole modules used, then whole crates, for as few libraries as
+/// will do. A bundle that fails however much is kept is returned pruned, for `--check` to
+/// report.
+fn prune_soundly(plan: &Plan, file: &syn::File) -> Result<(syn::File, Option<Fallback>)> {
+    let pruned = |levels: &BTreeMap<String, Level>| -> syn::File {
+        let mut file = file.clone();
+        reach::prune(&mut file.items, levels);
+        file
+    };
+    let first_error = |file: &syn::File| check::first_error(&prettyplease::unparse(file));
+    let itemwise = pruned(&BTreeMap::new());
+    if plan.libs.is_empty() {
+        return Ok((itemwise, None));
+    }
+    let Some(error) = first_error(&itemwise)? else {
+        return Ok((itemwise, None));
+    };
+    let all = |level: Level| -> BTreeMap<String, Level> {
+        plan.libs
+            .iter()
+            .map(|lib| (lib.module.clone(), level))
+            .collect()
+    };
+    let mut level = Level::Items;
+    while let Some(wider) = level.wider() {
+        level = wider;
+        let mut levels = all(level);
+        if first_error(&pruned(&levels))?.is_some() {
+            continue;
+        }
+        // Keeping that much of every library compiles: now as little of each as will do.
+        for lib in &plan.libs {
+            let mut narrower = Level::Items;
+            while narrower < level {
+                let mut trial = levels.clone();
+                trial.insert(lib.module.clone(), narrower);
+                if first_error(&pruned(&trial))?.is_none() {
+                    levels = trial;
+                    break;
+                }
+                narrower = narrower.wider().expect("below the level that compiled");
+            }
+        }
+        let kept = levels
+            .iter()
+            .filter(|(_, &l)| l != Level::Items)
+            .map(|(m, &l)| (m.clone(), l))
+            .collect();
+        return Ok((pruned(&levels), Some(Fallback { error, kept })));
+    }
+    Ok((itemwise, None))
+}
+
 fn drop_extern_crates<'a>(items: &mut Vec<Item>, names: impl Iterator<Item = &'a String>) {
     let names: Vec<&String> = names.collect();
     items.retain(|item| match item {
@@ -158,7 +266,7 @@ fn drop_extern_crates<'a>(items: &mut Vec<Item>, names: impl Iterator<Item = &'a
 
 /// The comment at the top of every bundle: what it is and what went in. No dates, no absolute
 /// paths: bundling the same sources twice gives the same bytes.
-fn header(plan: &Plan) -> String {
+fn header(plan: &Plan, kept: &[String]) -> String {
     let root = crate_root_for_display(&plan.dir);
     let rel = |p: &Path| -> String {
         let p = p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
@@ -170,6 +278,7 @@ fn header(plan: &Plan) -> String {
     let crates: Vec<String> = plan
         .libs
         .iter()
+        .filter(|l| kept.contains(&l.module))
         .map(|l| match &l.source {
             Source::Path => format!("{} ({})", l.module, rel(&l.dir)),
             Source::Registry => format!("{} ({} from crates.io)", l.module, l.package),

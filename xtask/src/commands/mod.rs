@@ -35,8 +35,9 @@ impl BundledArgs {
             return Ok(built.to_path_buf());
         }
         let compiled = check::compiled_bundle(problem, &self.rustc)?;
+        let notes: String = compiled.notes.iter().map(|n| format!("{n}\n")).collect();
         emit(&format!(
-            "{}\n{}\n",
+            "{}\n{notes}{}\n",
             wrote_line(problem, &compiled.path, compiled.bytes),
             compiled.compiled
         ));

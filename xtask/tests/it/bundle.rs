@@ -499,13 +499,18 @@ fn bundle_checked(problem: &Path, test: &str, old: Option<&Path>) -> (Output, St
 /// [`bundle_checked`] with the old rustc when there is one: the check passes (compiled by each
 /// compiler, its one sample AC). Returns the bundle's text.
 fn bundle_passes(problem: &Path, test: &str) -> String {
+    bundle_passes_saying(problem, test).1
+}
+
+/// [`bundle_passes`], with what the run printed: (stdout, bundle).
+fn bundle_passes_saying(problem: &Path, test: &str) -> (String, String) {
     let old = old_rustc();
     let (result, bundle) = bundle_checked(problem, test, old.as_deref());
     let stdout = assert_success_saying(&result, "1/1 AC");
     if old.is_some() {
         assert!(stdout.contains("(rustc 1.63"), "{stdout}");
     }
-    bundle
+    (stdout, bundle)
 }
 
 #[test]
@@ -570,7 +575,7 @@ fn an_older_rustc_given_with_rustc_judges_what_the_syntax_scan_cannot_see() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A user's own macros, and build scripts (issue 31).
+// A user's own macros, build scripts, and keeping more when pruning breaks a bundle (issue 31).
 
 #[test]
 fn a_users_exported_macros_work_through_use_by_path_and_beside_a_namesake() {
@@ -617,6 +622,29 @@ fn macro_use_extern_crate_brings_the_macros_into_every_module() {
         bundle.contains("pub mod __macros {"),
         "the macros' module:\n{bundle}"
     );
+}
+
+#[test]
+fn when_pruning_breaks_a_bundle_it_keeps_whole_modules_and_says_why() {
+    // `doubled` is called only as `algo::call!(length, doubled)`: pruned item by item, the
+    // bundle does not compile (rustc's E0599 is in what the bundler says); keeping the whole
+    // module compiles, and the sample is AC.
+    let (stdout, bundle) = bundle_passes_saying(&fixture("boj-1008"), "fallback");
+    assert!(
+        stdout.contains("boj-1008: kept every item of the modules of algo it uses"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error[E0599]: no method named `doubled`"),
+        "{stdout}"
+    );
+    // Whole modules: `halved`, used nowhere, came along.
+    for kept in ["fn doubled", "fn halved"] {
+        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
+    }
+    // The other fixtures needed no fallback.
+    let (_, result) = bundle_check("boj-1000", "no-fallback");
+    assert!(!text(&result.stdout).contains("kept every item"));
 }
 
 #[test]
