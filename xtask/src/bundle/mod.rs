@@ -2,9 +2,9 @@
 //!
 //! The solution (the problem's `default-run` binary) and every library crate its code names
 //! (see [`manifest`]) become one file: each library is inlined as `mod <name> { ... }` (see
-//! [`expand`], [`cfg`], [`edition`], and [`macros`] for its `#[macro_export]` macros), test code
-//! and docs are stripped, items that `main` cannot reach are dropped (see [`reach`]), and
-//! prettyplease prints the result. Sound before small: when rustc's quick check rejects the
+//! [`expand`], [`cfg`](mod@cfg), [`edition`], and [`macros`] for its `#[macro_export]`
+//! macros), test code and docs are stripped, items that `main` cannot reach are dropped (see
+//! [`reach`]), and prettyplease prints the result. Sound before small: when rustc's quick check rejects the
 //! bundle pruned item by item, more is kept (whole modules, then whole crates) until it
 //! passes, and [`Bundle::fallback`] says so. [`check`] proves a written bundle is a
 //! submission. Nothing here prints: the commands do.

@@ -5,8 +5,9 @@
 //! names (after `.`, or a path's tail past a type); each path is resolved from the node's module
 //! as rustc would in the main (defining items, child modules, `use` imports, glob imports,
 //! `crate`/`self`/`super`, `#[macro_export]` macros at the root), marking what it passes
-//! through live, re-exports included. Without type information some rules keep more than
-//! needed, never less:
+//! through live, re-exports included. A bare macro name means its own crate's definitions of it
+//! (textual scope), and a macro's body also resolves from the module that calls it. Without
+//! type information some rules keep more than needed:
 //! - an impl stays when every type and trait of the bundle it is about (in its self type and
 //!   its trait's generic arguments: `impl From<Meters> for Ratio<BigInt>`) is live, and for a
 //!   trait of the bundle when that trait is live too (an impl for a type parameter or a type
@@ -25,8 +26,9 @@
 //!   does a glob that brings one; so do capitalised imports from std (they may be traits).
 //!
 //! A name that resolves to nothing here (a local variable, std, a primitive) is simply not
-//! followed: only items of the bundle can be dropped. When that is not enough, [`Level`] keeps
-//! more of a library (see `super::bundle`'s fallback).
+//! followed: only items of the bundle can be dropped. What the rules cannot see (a method named
+//! only as a macro's argument, `call!(x, doubled)`) makes a bundle rustc rejects: then
+//! [`Level`] keeps more of a library ([`super::bundle`] checks and falls back).
 
 use std::collections::{BTreeMap, BTreeSet};
 
