@@ -1,8 +1,9 @@
 //! Deciding `#[cfg(...)]`, `#[cfg_attr(...)]` and `cfg!(...)` as far as the bundle must:
-//! `test` is off (a submission is not a test build) and `feature = "x"` is what cargo resolved
-//! for the crate, since plain rustc sets no features. Anything else (`unix`,
-//! `debug_assertions`, `target_pointer_width = "64"`) is left for BOJ's rustc to decide, with
-//! the known parts taken out of the predicate.
+//! `test` is off (a submission is not a test build), `feature = "x"` is what cargo resolved
+//! for the crate, and a `cfg` the crate's build script set (`cargo:rustc-cfg=has_i128`) is on,
+//! since plain rustc sets neither. Anything else (`unix`, `debug_assertions`,
+//! `target_pointer_width = "64"`, a name no build script set) is left for BOJ's rustc to
+//! decide, with the known parts taken out of the predicate.
 
 use std::collections::BTreeSet;
 
@@ -25,6 +26,8 @@ pub enum Value {
 pub struct Cfg {
     /// The features cargo enabled for the crate.
     pub features: BTreeSet<String>,
+    /// The `cfg`s its build script set, as cargo reports them: `name` or `name="value"`.
+    pub set: BTreeSet<String>,
 }
 
 impl Cfg {
@@ -32,6 +35,12 @@ impl Cfg {
     pub fn eval(&self, meta: &Meta) -> Value {
         match meta {
             Meta::Path(p) if p.is_ident("test") || p.is_ident("doc") => Value::Off,
+            Meta::Path(p)
+                if p.get_ident()
+                    .is_some_and(|i| self.set.contains(&i.to_string())) =>
+            {
+                Value::On
+            }
             Meta::NameValue(nv) if nv.path.is_ident("feature") => match &nv.value {
                 syn::Expr::Lit(syn::ExprLit {
                     lit: syn::Lit::Str(s),
@@ -43,6 +52,16 @@ impl Cfg {
                         Value::Off
                     }
                 }
+                _ => Value::Open(Box::new(meta.clone())),
+            },
+            Meta::NameValue(nv) => match (&nv.value, nv.path.get_ident()) {
+                (
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    }),
+                    Some(name),
+                ) if self.set.contains(&format!("{name}={:?}", s.value())) => Value::On,
                 _ => Value::Open(Box::new(meta.clone())),
             },
             Meta::List(list) => {
@@ -148,6 +167,7 @@ mod tests {
     fn cfg(features: &[&str]) -> Cfg {
         Cfg {
             features: features.iter().map(|f| f.to_string()).collect(),
+            ..Cfg::default()
         }
     }
 
@@ -175,6 +195,20 @@ mod tests {
         );
         assert_eq!(eval(&c, "not(all(test, unix))"), "on");
         assert_eq!(eval(&c, "debug_assertions"), "debug_assertions");
+    }
+
+    #[test]
+    fn cfgs_a_build_script_set_are_on_others_left_open() {
+        let c = Cfg {
+            set: ["has_total_cmp".to_string(), r#"digits="64""#.to_string()].into(),
+            ..Cfg::default()
+        };
+        assert_eq!(eval(&c, "has_total_cmp"), "on");
+        assert_eq!(eval(&c, "not(has_total_cmp)"), "off");
+        assert_eq!(eval(&c, "digits = \"64\""), "on");
+        assert_eq!(eval(&c, "digits = \"32\""), "digits=\"32\"");
+        assert_eq!(eval(&c, "has_i128"), "has_i128");
+        assert_eq!(eval(&c, "all(has_total_cmp, unix)"), "unix");
     }
 
     #[test]

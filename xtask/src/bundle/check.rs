@@ -16,7 +16,7 @@ use crate::judge::{self, JudgeOptions, ProblemReport};
 use crate::problem::{JudgeRule, Problem};
 use crate::run::Program;
 
-use super::SIZE_LIMIT;
+use super::{Bundle, SIZE_LIMIT};
 
 /// Syntax newer than Rust 1.56 found in a bundle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -226,10 +226,16 @@ impl<'ast> Visit<'ast> for Finder {
 }
 
 /// Compiles `source` alone, as BOJ does, into `scratch/Main` (`Main.exe` on Windows) with this
-/// toolchain's rustc (or
-/// `$RUSTC`), then checks that each of `older` (other rustc executables, such as Debian's 1.63)
-/// compiles it too; on failure, the error names the compiler and carries its message.
-pub fn compile(source: &Path, scratch: &Path, older: &[PathBuf]) -> Result<PathBuf> {
+/// toolchain's rustc (or `$RUSTC`), then checks that each of `older` (other rustc executables, such as Debian's 1.63)
+/// compiles it too; on failure, the error names the compiler, carries its message and says
+/// which bundled crates declare a newer `rust-version` than that compiler (`crates`: package
+/// and rust-version).
+pub fn compile(
+    source: &Path,
+    scratch: &Path,
+    older: &[PathBuf],
+    crates: &[(String, String)],
+) -> Result<PathBuf> {
     fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
     let exe = scratch.join(format!("Main{}", std::env::consts::EXE_SUFFIX));
     let _ = fs::remove_file(&exe);
@@ -237,9 +243,91 @@ pub fn compile(source: &Path, scratch: &Path, older: &[PathBuf]) -> Result<PathB
     compile_with(&rustc, source, &exe)?;
     for (k, other) in older.iter().enumerate() {
         let name = format!("Main-{k}{}", std::env::consts::EXE_SUFFIX);
-        compile_with(other, source, &scratch.join(name))?;
+        let compiled = compile_with(other, source, &scratch.join(name));
+        if let (Err(e), Some(note)) = (&compiled, newer_than(crates, other)) {
+            bail!("{e:#}\n{note}");
+        }
+        compiled?;
     }
     Ok(exe)
+}
+
+/// `(major, minor, patch)` of a version such as `1.70`, `1.70.0` or `rustc 1.63.0 (...)`.
+fn version_triple(text: &str) -> Option<(u32, u32, u32)> {
+    let version = text
+        .split_whitespace()
+        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()))?;
+    let mut parts = version
+        .split(|c: char| !c.is_ascii_digit())
+        .map(|p| p.parse::<u32>().ok());
+    let major = parts.next()??;
+    let minor = parts.next().flatten().unwrap_or(0);
+    let patch = parts.next().flatten().unwrap_or(0);
+    Some((major, minor, patch))
+}
+
+/// `package needs Rust VERSION` for each of `crates` whose rust-version is newer than the
+/// compiler `rustc --version` says is `version`.
+fn newer_crates(crates: &[(String, String)], version: &str) -> Vec<String> {
+    let Some(have) = version_triple(version) else {
+        return Vec::new();
+    };
+    crates
+        .iter()
+        .filter(|(_, needs)| version_triple(needs).is_some_and(|v| v > have))
+        .map(|(package, needs)| format!("{package} needs Rust {needs}"))
+        .collect()
+}
+
+/// The bundled crates (package, rust-version) that declare a `rust-version` newer than
+/// `rustc`, said as one note: `note: proconio 0.4.5 needs Rust 1.70.0 (its rust-version);
+/// /usr/bin/rustc is rustc 1.63.0 and may reject the bundle`. `None` when there are none (or
+/// a version cannot be read).
+pub fn newer_than(crates: &[(String, String)], rustc: &Path) -> Option<String> {
+    let version = rustc_version(rustc);
+    let newer = newer_crates(crates, &version);
+    if newer.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "note: {} (its rust-version); {} is {version} and may reject the bundle",
+        newer.join(", "),
+        rustc.display(),
+    ))
+}
+
+/// rustc's first error on the bundle `text`, checked alone as BOJ would compile it but without
+/// generating code (`--emit=metadata`: names, types and borrows, in a fraction of the time);
+/// `None` when it passes.
+pub fn first_error(text: &str) -> Result<Option<String>> {
+    let scratch = crate::scratch::Scratch::new("bundle-check")?;
+    let source = scratch.path().join("bundle.rs");
+    fs::write(&source, text).with_context(|| format!("cannot write {}", source.display()))?;
+    let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
+    let out = Command::new(&rustc)
+        .args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "bin",
+            "--emit=metadata",
+            "-o",
+        ])
+        .arg(scratch.path().join("bundle.rmeta"))
+        .arg(&source)
+        .current_dir(scratch.path())
+        .output()
+        .with_context(|| format!("cannot run {}", rustc.display()))?;
+    if out.status.success() {
+        return Ok(None);
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let error = stderr
+        .lines()
+        .find(|l| l.starts_with("error"))
+        .unwrap_or("rustc failed")
+        .to_string();
+    Ok(Some(error))
 }
 
 /// `rustc --edition 2021 -O -o exe source`, as BOJ runs it.
@@ -329,11 +417,28 @@ impl Checked {
     }
 }
 
-/// Runs every check on the bundle `text` written at `path`. An error when a check cannot run
-/// or the bundle does not compile (with rustc's message: never quietly).
-pub fn check(problem: &Problem, text: &str, path: &Path, older: &[PathBuf]) -> Result<Checked> {
-    let issues = issues(text, path)?;
-    let exe = compile(path, &scratch_dir(path), older).with_context(|| {
+/// The bundled crates of `bundle` that declare a `rust-version`: (package, rust-version).
+pub fn declared_versions(bundle: &Bundle) -> Vec<(String, String)> {
+    bundle
+        .plan
+        .libs
+        .iter()
+        .filter(|lib| bundle.kept.contains(&lib.module))
+        .filter_map(|lib| Some((lib.package.clone(), lib.rust_version.clone()?)))
+        .collect()
+}
+
+/// Runs every check on `bundle`, written at `path`. An error when a check cannot run or the
+/// bundle does not compile (with rustc's message: never quietly).
+pub fn check(
+    problem: &Problem,
+    bundle: &Bundle,
+    path: &Path,
+    older: &[PathBuf],
+) -> Result<Checked> {
+    let issues = issues(&bundle.text, path)?;
+    let crates = declared_versions(bundle);
+    let exe = compile(path, &scratch_dir(path), older, &crates).with_context(|| {
         format!(
             "the bundle at {} is NOT a valid submission (kept for inspection)",
             path.display()
@@ -387,6 +492,8 @@ pub struct Compiled {
     pub exe: PathBuf,
     /// [`compiled_line`].
     pub compiled: String,
+    /// What the bundler said beside the file: the fallback it took, if any.
+    pub notes: Vec<String>,
 }
 
 /// For `--bundled` runs: writes the bundle of `problem` to its default place, refuses it when
@@ -397,11 +504,52 @@ pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<Compiled>
     if !issues.is_empty() {
         bail!("{}", issues.join("\n"));
     }
-    let exe = compile(&path, &scratch_dir(&path), older)?;
+    let exe = compile(
+        &path,
+        &scratch_dir(&path),
+        older,
+        &declared_versions(&bundle),
+    )?;
     Ok(Compiled {
         bytes: bundle.text.len(),
         path,
         exe,
         compiled: compiled_line(&problem.name, older),
+        notes: bundle
+            .fallback
+            .iter()
+            .map(|f| format!("{}: {f}", problem.name))
+            .collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_compare_as_numbers() {
+        assert_eq!(
+            version_triple("rustc 1.63.0 (4b91a6ea7 2022-08-08)"),
+            Some((1, 63, 0))
+        );
+        assert_eq!(version_triple("1.70"), Some((1, 70, 0)));
+        assert_eq!(version_triple("rustc 1.95.0-nightly"), Some((1, 95, 0)));
+        assert_eq!(version_triple("version unknown"), None);
+        let crates = [
+            ("proconio 0.4.5".to_string(), "1.70.0".to_string()),
+            ("petgraph 0.6.5".to_string(), "1.64".to_string()),
+            ("itertools 0.11.0".to_string(), "1.36.0".to_string()),
+            ("either 1.19.0".to_string(), "1.63.0".to_string()),
+        ];
+        assert_eq!(
+            newer_crates(&crates, "rustc 1.63.0 (4b91a6ea7 2022-08-08)"),
+            [
+                "proconio 0.4.5 needs Rust 1.70.0",
+                "petgraph 0.6.5 needs Rust 1.64"
+            ]
+        );
+        assert!(newer_crates(&crates, "rustc 1.95.0").is_empty());
+        assert!(newer_crates(&crates, "version unknown").is_empty());
+    }
 }

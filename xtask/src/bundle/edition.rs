@@ -111,11 +111,17 @@ impl VisitMut for Migration<'_> {
                 object.dyn_token = Some(Default::default());
             }
             syn::Type::Path(path) if path.qself.is_none() => {
-                let names_trait = path
-                    .path
-                    .segments
-                    .last()
-                    .is_some_and(|s| self.traits.contains(&s.ident.to_string()));
+                // `G::EdgeRef` and `Self::Item` are associated types, even when named like a
+                // trait; module paths (`fmt::Debug`) start in lower case.
+                let segments = &path.path.segments;
+                let associated = segments.len() > 1
+                    && segments
+                        .first()
+                        .is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase));
+                let names_trait = !associated
+                    && segments
+                        .last()
+                        .is_some_and(|s| self.traits.contains(&s.ident.to_string()));
                 if names_trait {
                     let bound = syn::TypeParamBound::Trait(syn::TraitBound {
                         paren_token: None,
@@ -360,6 +366,7 @@ mod tests {
             "trait Shape { fn area(&self) -> f64; }
              struct Display;
              fn total(shapes: &[Box<Shape>], f: &Iterator<Item = u8>, g: Box<Shape + Send>, d: Display) {}
+             fn assoc<G: Graph, F: FnMut(G::Shape)>(f: F, s: Self::Shape, m: &fmt::Debug) {}
              impl Shape for Square {}
              macro_rules! m { ($p:pat) => {}; ($x:pat, $y:expr) => {} }",
         );
@@ -371,6 +378,9 @@ mod tests {
             out.contains("d : Display"),
             "the crate's own type named like a trait: {out}"
         );
+        assert!(out.contains("FnMut (G :: Shape)"), "{out}");
+        assert!(out.contains("s : Self :: Shape"), "{out}");
+        assert!(out.contains("& dyn fmt :: Debug"), "{out}");
         assert!(out.contains("$ p : pat_param"), "{out}");
         assert!(out.contains("$ x : pat_param , $ y : expr"), "{out}");
         // 2021 crates are left alone.

@@ -1,7 +1,7 @@
 //! Expansion: a crate's root file with every `mod x;` inlined from `x.rs` / `x/mod.rs` (or
 //! `#[path]`), test code and docs stripped, and paths rewritten for life inside one file.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -17,7 +17,16 @@ use super::cfg::{Cfg, Value};
 /// `mod x;` is followed, so `#[cfg(test)] mod tests;` needs no file.
 pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    load_file(path, &dir, cfg)
+    let mut file = load_file(path, &dir, cfg)?;
+    // Docs in macro calls go too, except for macros whose rules match attributes (num-traits'
+    // `float_const_impl! { #[doc = "..."] E, ... }`): those keep the attribute, emptied.
+    let mut attribute_macros = BTreeSet::new();
+    matching_attributes(&file.items, &mut attribute_macros);
+    StripMacroDocs {
+        keep: &attribute_macros,
+    }
+    .visit_file_mut(&mut file);
+    Ok(file)
 }
 
 fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
@@ -31,9 +40,11 @@ fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
     Ok(file)
 }
 
-/// Replaces each `mod x;` in `items` by `mod x { ... }`, reading from `mod_dir`.
-fn inline_modules(items: &mut [Item], mod_dir: &Path, cfg: &Cfg) -> Result<()> {
-    for item in items {
+/// Replaces each `mod x;` in `items` by `mod x { ... }`, reading from `mod_dir`; a module
+/// whose file's inner `#![cfg(...)]` is off goes.
+fn inline_modules(items: &mut Vec<Item>, mod_dir: &Path, cfg: &Cfg) -> Result<()> {
+    let mut off = Vec::new();
+    for (k, item) in items.iter_mut().enumerate() {
         let module = match item {
             Item::Mod(module) => module,
             _ => continue,
@@ -61,11 +72,18 @@ fn inline_modules(items: &mut [Item], mod_dir: &Path, cfg: &Cfg) -> Result<()> {
                 let file = load_file(&file_path, &child_dir, cfg)?;
                 let mut attrs = file.attrs;
                 attrs.retain(|a| matches!(a.style, syn::AttrStyle::Inner(_)));
+                if !cfg.settle(&mut attrs) {
+                    off.push(k);
+                    continue;
+                }
                 module.attrs.extend(attrs);
                 module.content = Some((Default::default(), file.items));
                 module.semi = None;
             }
         }
+    }
+    for k in off.into_iter().rev() {
+        items.remove(k);
     }
     Ok(())
 }
@@ -218,9 +236,6 @@ impl VisitMut for Strip<'_> {
                 items.retain_mut(|i| self.keep_item(i));
             }
         }
-        if let Item::Macro(mac) = item {
-            mac.mac.tokens = strip_doc_tokens(std::mem::take(&mut mac.mac.tokens));
-        }
         visit_mut::visit_item_mut(self, item);
     }
 
@@ -328,14 +343,52 @@ impl VisitMut for Strip<'_> {
         strip_attrs(&mut local.attrs);
         visit_mut::visit_local_mut(self, local);
     }
+}
 
+/// Strips docs from macro bodies and calls (see [`load_crate`]).
+struct StripMacroDocs<'a> {
+    /// Macros whose rules match attributes: calls of these keep theirs, emptied.
+    keep: &'a BTreeSet<String>,
+}
+
+impl VisitMut for StripMacroDocs<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
-        mac.tokens = strip_doc_tokens(std::mem::take(&mut mac.tokens));
+        let name = mac.path.segments.last().map(|s| s.ident.to_string());
+        let empty = name.is_some_and(|n| self.keep.contains(&n));
+        mac.tokens = strip_doc_tokens(std::mem::take(&mut mac.tokens), empty);
     }
 }
 
-/// Removes `#[doc = "..."]` / `#![doc = "..."]` (doc comments as tokens) from macro bodies.
-fn strip_doc_tokens(tokens: TokenStream) -> TokenStream {
+/// The `macro_rules!` macros in `items` whose matchers take attributes (`#[$m:meta]`).
+fn matching_attributes(items: &[Item], found: &mut BTreeSet<String>) {
+    for item in items {
+        match item {
+            Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                let trees: Vec<TokenTree> = m.mac.tokens.clone().into_iter().collect();
+                // Rules are `(matcher) => {...}`: a matcher is a group before `=`.
+                let takes_attributes = trees.windows(2).any(|w| match w {
+                    [TokenTree::Group(g), TokenTree::Punct(p)] if p.as_char() == '=' => {
+                        g.stream().to_string().contains('#')
+                    }
+                    _ => false,
+                });
+                if let (true, Some(name)) = (takes_attributes, &m.ident) {
+                    found.insert(name.to_string());
+                }
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    matching_attributes(inner, found);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Removes `#[doc = "..."]` / `#![doc = "..."]` (doc comments as tokens) from macro bodies;
+/// with `empty`, leaves them as `#[doc = ""]` instead.
+fn strip_doc_tokens(tokens: TokenStream, empty: bool) -> TokenStream {
     let trees: Vec<TokenTree> = tokens.into_iter().collect();
     let mut out = Vec::with_capacity(trees.len());
     let mut i = 0;
@@ -347,6 +400,10 @@ fn strip_doc_tokens(tokens: TokenStream) -> TokenStream {
                 let at = if bang { i + 2 } else { i + 1 };
                 if let Some(TokenTree::Group(g)) = trees.get(at) {
                     if g.delimiter() == Delimiter::Bracket && is_doc_literal(g.stream()) {
+                        if empty {
+                            out.extend(trees[i..at].iter().cloned());
+                            out.push(regroup(g, quote::quote!(doc = "")));
+                        }
                         i = at + 1;
                         continue;
                     }
@@ -354,7 +411,7 @@ fn strip_doc_tokens(tokens: TokenStream) -> TokenStream {
             }
         }
         out.push(match &trees[i] {
-            TokenTree::Group(g) => regroup(g, strip_doc_tokens(g.stream())),
+            TokenTree::Group(g) => regroup(g, strip_doc_tokens(g.stream(), empty)),
             other => other.clone(),
         });
         i += 1;
@@ -634,6 +691,55 @@ impl VisitMut for Rewriter<'_> {
         self.visit_path_mut(&mut mac.path);
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }
+
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        self.qualified(&mut e.qself, &mut e.path);
+    }
+
+    fn visit_type_path_mut(&mut self, t: &mut syn::TypePath) {
+        self.qualified(&mut t.qself, &mut t.path);
+    }
+
+    fn visit_pat_struct_mut(&mut self, p: &mut syn::PatStruct) {
+        self.qualified(&mut p.qself, &mut p.path);
+        for field in &mut p.fields {
+            self.visit_field_pat_mut(field);
+        }
+    }
+
+    fn visit_pat_tuple_struct_mut(&mut self, p: &mut syn::PatTupleStruct) {
+        self.qualified(&mut p.qself, &mut p.path);
+        for elem in &mut p.elems {
+            self.visit_pat_mut(elem);
+        }
+    }
+
+    fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {
+        self.qualified(&mut e.qself, &mut e.path);
+        for field in &mut e.fields {
+            self.visit_field_value_mut(field);
+        }
+        if let Some(rest) = &mut e.rest {
+            self.visit_expr_mut(rest);
+        }
+    }
+}
+
+impl Rewriter<'_> {
+    /// A path that may be `<T as Trait>::x`: syn keeps the trait's segments in the path and
+    /// counts them in `qself.position`, which must grow with what the rewrite puts in front.
+    fn qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut syn::Path) {
+        if let Some(q) = qself {
+            self.visit_type_mut(&mut q.ty);
+        }
+        let before = path.segments.len();
+        self.visit_path_mut(path);
+        if let Some(q) = qself {
+            if q.position > 0 {
+                q.position += path.segments.len() - before;
+            }
+        }
+    }
 }
 
 /// Mutable access to the attributes of an expression statement, where it has them.
@@ -649,4 +755,77 @@ fn expr_attrs(expr: &mut syn::Expr) -> Option<&mut Vec<Attribute>> {
         syn::Expr::Path(e) => &mut e.attrs,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    #[test]
+    fn a_qualified_path_keeps_its_trait_whole_when_the_rewrite_lengthens_it() {
+        let mut file: syn::File = syn::parse_quote! {
+            fn f(x: f32) -> f32 { <f32 as crate::Float>::mul_add(x, x, x) }
+            type T = <f32 as crate::Float>::Bits;
+        };
+        Rewrite {
+            module: Some("num_traits".to_string()),
+            externs: BTreeMap::new(),
+        }
+        .apply(&mut file.items);
+        let out = file.to_token_stream().to_string();
+        assert!(
+            out.contains("< f32 as crate :: num_traits :: Float > :: mul_add"),
+            "{out}"
+        );
+        assert!(
+            out.contains("< f32 as crate :: num_traits :: Float > :: Bits"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn docs_leave_macro_calls_except_where_the_macro_matches_attributes() {
+        let file: syn::File = syn::parse_quote! {
+            macro_rules! consts { ($(#[$doc:meta] $name:ident,)+) => {}; }
+            macro_rules! plain { ($($t:tt)*) => {}; }
+        };
+        let mut found = BTreeSet::new();
+        matching_attributes(&file.items, &mut found);
+        assert_eq!(found, BTreeSet::from(["consts".to_string()]));
+        let call: TokenStream = quote::quote!(
+            #[doc = "Euler's number"]
+            E,
+            #[doc = "pi"]
+            PI,
+        );
+        let emptied = strip_doc_tokens(call.clone(), true).to_string();
+        assert_eq!(emptied, "# [doc = \"\"] E , # [doc = \"\"] PI ,");
+        assert_eq!(strip_doc_tokens(call, false).to_string(), "E , PI ,");
+    }
+
+    #[test]
+    fn a_module_file_whose_inner_cfg_is_off_goes() {
+        let dir = std::env::temp_dir().join(format!("xtask-expand-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join("lib.rs"), "pub mod on;\npub mod off;\n").unwrap();
+        fs::write(
+            dir.join("on.rs"),
+            "#![cfg(feature = \"std\")]\npub fn here() {}\n",
+        )
+        .unwrap();
+        fs::write(
+            dir.join("off.rs"),
+            "#![cfg(feature = \"alloc\")]\npub fn gone() {}\n",
+        )
+        .unwrap();
+        let cfg = Cfg {
+            features: BTreeSet::from(["std".to_string()]),
+            ..Cfg::default()
+        };
+        let file = load_crate(&dir.join("lib.rs"), &cfg);
+        let _ = fs::remove_dir_all(&dir);
+        let out = file.unwrap().to_token_stream().to_string();
+        assert_eq!(out, "pub mod on { pub fn here () { } }");
+    }
 }

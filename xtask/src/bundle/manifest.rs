@@ -1,6 +1,9 @@
 //! What goes into a bundle, as cargo resolved it (`cargo metadata`): the problem's solver
 //! binary, and every library crate its source names, from the workspace, crates.io or git,
-//! transitively, each with the features cargo enabled for it and its edition.
+//! transitively, each with the features cargo enabled for it, its edition and its
+//! `rust-version`. A library with a build script goes in only when the script does nothing a
+//! one-file submission would miss but `cfg`s, which are then decided as cargo's build decided
+//! them (its `build-script-executed` messages, from `cargo check`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -26,9 +29,11 @@ pub struct LibCrate {
     pub root: PathBuf,
     /// Its edition (`2015`, `2018`, `2021`, ...).
     pub edition: String,
-    /// The features cargo enabled for it (plain rustc enables none, so the bundler decides every
-    /// `cfg(feature = ...)` with these).
-    pub features: BTreeSet<String>,
+    /// The features cargo enabled for it and the `cfg`s its build script set (plain rustc sets
+    /// neither, so the bundler decides them).
+    pub cfg: Cfg,
+    /// Its `rust-version`, when it declares one.
+    pub rust_version: Option<String>,
     /// Names this crate's code uses for the other bundled crates: extern name -> module.
     pub deps: BTreeMap<String, String>,
 }
@@ -80,6 +85,9 @@ struct Package {
     source: Option<String>,
     manifest_path: PathBuf,
     targets: Vec<Target>,
+    rust_version: Option<String>,
+    /// The native library it links (`links` in its manifest).
+    links: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -188,27 +196,35 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             .map(|n| n.features.iter().cloned().collect())
             .unwrap_or_default()
     };
-    let used_deps = |id: &str, source: &Path| -> Result<Vec<(String, String)>> {
+    let read_crate = |id: &str, source: &Path| -> Result<CrateReading> {
         let cfg = Cfg {
             features: features(id),
+            ..Cfg::default()
         };
-        let named = names_in(&super::expand::load_crate(source, &cfg)?);
+        let file = super::expand::load_crate(source, &cfg)?;
+        let named = names_in(&file);
         let node = nodes
             .get(id)
             .with_context(|| format!("cargo metadata has no resolve node for {id}"))?;
-        Ok(node
+        let deps = node
             .deps
             .iter()
             .filter(|d| d.dep_kinds.iter().any(|k| k.kind.is_none()))
             .filter(|d| named.contains(&d.name))
             .map(|d| (d.name.clone(), d.pkg.clone()))
-            .collect())
+            .collect();
+        Ok(CrateReading {
+            deps,
+            env_read: env_reads(&file),
+        })
     };
 
     let mut libs: BTreeMap<String, LibCrate> = BTreeMap::new();
+    // Libraries with a build script, and the environment variables each reads.
+    let mut scripted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut deps = BTreeMap::new();
     let mut todo: Vec<String> = Vec::new();
-    for (extern_name, id) in used_deps(&package.id, &main)? {
+    for (extern_name, id) in read_crate(&package.id, &main)?.deps {
         let (module, _) = library(packages[id.as_str()])?;
         deps.insert(extern_name, module);
         todo.push(id);
@@ -220,13 +236,16 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         let package = packages[id.as_str()];
         let (module, target) = library(package)?;
         let mut lib_deps = BTreeMap::new();
-        let named = used_deps(&id, &target.src_path).with_context(|| {
+        let reading = read_crate(&id, &target.src_path).with_context(|| {
             cannot_read(
                 &format!("{} {}", package.name, package.version),
                 &target.edition,
             )
         })?;
-        for (extern_name, dep_id) in named {
+        if has_build_script(package) {
+            scripted.insert(id.clone(), reading.env_read);
+        }
+        for (extern_name, dep_id) in reading.deps {
             let (dep_module, _) = library(packages[dep_id.as_str()])?;
             lib_deps.insert(extern_name, dep_module);
             todo.push(dep_id);
@@ -242,7 +261,6 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             ),
             Some(_) => Source::Registry,
         };
-        let features = features(&id);
         libs.insert(
             id.clone(),
             LibCrate {
@@ -256,10 +274,33 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
                     .to_path_buf(),
                 root: target.src_path.clone(),
                 edition: target.edition.clone(),
-                features,
+                cfg: Cfg {
+                    features: features(&id),
+                    ..Cfg::default()
+                },
+                rust_version: package.rust_version.clone(),
                 deps: lib_deps,
             },
         );
+    }
+    if !scripted.is_empty() {
+        let outputs = build_script_outputs(&dir, &package.name, solver)?;
+        for (id, env) in &scripted {
+            let package = packages[id.as_str()];
+            let name = format!("{} {}", package.name, package.version);
+            let output = outputs.get(id).with_context(|| {
+                format!("cargo check ran no build script for {name}, which has one")
+            })?;
+            if let Some(reason) = script_refusal(package, output, env) {
+                bail!(
+                    "crate {name} has a build script that {reason}; a one-file submission \
+                     cannot carry that, so it cannot be bundled"
+                );
+            }
+            if let Some(lib) = libs.get_mut(id) {
+                lib.cfg.set = output.cfgs.iter().cloned().collect();
+            }
+        }
     }
     let mut libs: Vec<LibCrate> = libs.into_values().collect();
     libs.sort_by(|a, b| a.module.cmp(&b.module));
@@ -282,10 +323,143 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         libs,
         cfg: Cfg {
             features: features(&package.id),
+            ..Cfg::default()
         },
         edition: main_target.edition.clone(),
         target_dir: metadata.target_directory.clone(),
     })
+}
+
+/// What a crate's source says about what it needs.
+struct CrateReading {
+    /// The dependencies it names (only those go in): (extern name, package id).
+    deps: Vec<(String, String)>,
+    /// The environment variables it reads at compile time (`env!`, `option_env!`).
+    env_read: BTreeSet<String>,
+}
+
+fn has_build_script(package: &Package) -> bool {
+    package
+        .targets
+        .iter()
+        .any(|t| t.kind.iter().any(|k| k == "custom-build"))
+}
+
+/// What cargo says a build script did (a `build-script-executed` message).
+#[derive(Debug, Deserialize)]
+struct BuildScriptOutput {
+    package_id: String,
+    linked_libs: Vec<String>,
+    linked_paths: Vec<String>,
+    /// `rustc-cfg`s: `name` or `name="value"`.
+    cfgs: Vec<String>,
+    /// `rustc-env`s: `[name, value]`.
+    env: Vec<(String, String)>,
+}
+
+/// Runs `cargo check` on the problem's solver, in the `judge` profile when the workspace has
+/// one (as `cargo xtask test` builds, so the scripts run once for both), else `release` (as BOJ
+/// compiles, `-O`), and returns what each build script did, by package id.
+fn build_script_outputs(
+    dir: &Path,
+    package: &str,
+    solver: &str,
+) -> Result<BTreeMap<String, BuildScriptOutput>> {
+    let manifest = crate::build::workspace_manifest(dir)?;
+    let text = std::fs::read_to_string(&manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    let table: toml::Table =
+        toml::from_str(&text).with_context(|| format!("cannot parse {}", manifest.display()))?;
+    let has_judge = table.get("profile").and_then(|p| p.get("judge")).is_some();
+    let profile = if has_judge { "judge" } else { "release" };
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(&cargo)
+        .args(["check", "--profile", profile, "--message-format=json", "-p"])
+        .arg(package)
+        .args(["--bin", solver])
+        .current_dir(dir)
+        .output()
+        .context("cannot run cargo check")?;
+    if !out.status.success() {
+        bail!(
+            "cargo check of {package} failed in {} (it runs the build scripts whose cfgs the \
+             bundle needs): {}",
+            dir.display(),
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        );
+    }
+    let mut outputs = BTreeMap::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let is_script = line.contains(r#""reason":"build-script-executed""#);
+        if is_script {
+            let output: BuildScriptOutput = serde_json::from_str(line)
+                .context("cannot parse cargo's build-script-executed message")?;
+            outputs.insert(output.package_id.clone(), output);
+        }
+    }
+    Ok(outputs)
+}
+
+/// Why a build script's work cannot be carried in one file, if it cannot: it links native
+/// code, sets an environment variable the crate reads, or writes code the crate includes
+/// (its `OUT_DIR`). `cfg`s alone can be decided in the bundle.
+fn script_refusal(
+    package: &Package,
+    output: &BuildScriptOutput,
+    env_read: &BTreeSet<String>,
+) -> Option<String> {
+    if let Some(links) = &package.links {
+        return Some(format!("links the native library `{links}`"));
+    }
+    if let Some(lib) = output.linked_libs.first() {
+        return Some(format!("links native code (`{lib}`)"));
+    }
+    if let Some(path) = output.linked_paths.first() {
+        return Some(format!("adds a native library path (`{path}`)"));
+    }
+    if env_read.contains("OUT_DIR") {
+        return Some(
+            "generates code (the crate reads `OUT_DIR`, where the script writes files for it to \
+             include)"
+                .to_string(),
+        );
+    }
+    output
+        .env
+        .iter()
+        .find(|(name, _)| env_read.contains(name))
+        .map(|(name, _)| format!("sets `{name}`, which the crate reads with `env!`"))
+}
+
+/// The environment variables a crate reads at compile time: `env!("NAME")` and
+/// `option_env!("NAME")` (also inside `concat!` and `include!`).
+fn env_reads(file: &syn::File) -> BTreeSet<String> {
+    fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
+        let trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+        for (i, tree) in trees.iter().enumerate() {
+            match tree {
+                proc_macro2::TokenTree::Ident(id) if id == "env" || id == "option_env" => {
+                    let bang = matches!(trees.get(i + 1), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '!');
+                    if let (true, Some(proc_macro2::TokenTree::Group(g))) = (bang, trees.get(i + 2))
+                    {
+                        let first = g.stream().into_iter().next();
+                        if let Some(proc_macro2::TokenTree::Literal(lit)) = first {
+                            if let Ok(syn::Lit::Str(s)) =
+                                syn::parse_str::<syn::Lit>(&lit.to_string())
+                            {
+                                names.insert(s.value());
+                            }
+                        }
+                    }
+                }
+                proc_macro2::TokenTree::Group(g) => walk(g.stream(), names),
+                _ => {}
+            }
+        }
+    }
+    let mut names = BTreeSet::new();
+    walk(quote::ToTokens::to_token_stream(file), &mut names);
+    names
 }
 
 /// Why a crate's source could not be read, with what an old edition cannot bring along.
@@ -301,21 +475,10 @@ pub fn cannot_read(package: &str, edition: &str) -> String {
     }
 }
 
-/// A package's library target and its module name, refusing what cannot be bundled: a crate
-/// with a build script (plain rustc would not run it) or a proc-macro crate (it runs in the
-/// compiler, not in the program).
+/// A package's library target and its module name, refusing a proc-macro crate (it runs in the
+/// compiler, not in the program). A build script is judged once cargo has run it.
 fn library(package: &Package) -> Result<(String, &Target)> {
     let name = format!("{} {}", package.name, package.version);
-    if package
-        .targets
-        .iter()
-        .any(|t| t.kind.iter().any(|k| k == "custom-build"))
-    {
-        bail!(
-            "crate {name} has a build script, which a one-file submission cannot run; it \
-             cannot be bundled"
-        );
-    }
     let target = package
         .targets
         .iter()

@@ -1,34 +1,76 @@
 //! Reachability: drops every item `main` cannot reach, with paths resolved module by module.
 //!
-//! Each item, `use` leaf, inherent-impl member and item-position macro call is a node. A live
-//! node's tokens are scanned for paths (`a::b::c`, generic arguments skipped) and member names
-//! (after `.`, or a path's tail past a type); each path is resolved from the node's module as
-//! rustc would in the main (defining items, child modules, `use` imports, glob imports,
-//! `crate`/`self`/`super`), marking what it passes through live, re-exports included. Without
-//! type information some rules keep more than needed, never less:
-//! - an inherent impl member stays when its type is live and its name is used as a member
-//!   anywhere live; a trait impl stays whole when its type is live and its trait is live or
-//!   foreign (`Add`, `Display`); an impl for a type parameter goes with its trait;
-//! - a trait stays when named or when one of its items' names is used as a member;
-//! - an item-position macro call stays when its tokens or its macro's body name a live item;
-//! - a `use` of a live trait stays even when unnamed (method calls need it in scope), as do
-//!   capitalised imports from std (they may be traits).
+//! Each item, `use` leaf, impl member, trait item and item-position macro call is a node. A
+//! live node's tokens are scanned for paths (`a::b::c`, generic arguments skipped) and member
+//! names (after `.`, or a path's tail past a type); each path is resolved from the node's module
+//! as rustc would in the main (defining items, child modules, `use` imports, glob imports,
+//! `crate`/`self`/`super`, `#[macro_export]` macros at the root), marking what it passes
+//! through live, re-exports included. A bare macro name means its own crate's definitions of it
+//! (textual scope), and a macro's body also resolves from the module that calls it. Without
+//! type information some rules keep more than needed:
+//! - an impl stays when every type and trait of the bundle it is about (in its self type and
+//!   its trait's generic arguments: `impl From<Meters> for Ratio<BigInt>`) is live, and for a
+//!   trait of the bundle when that trait is live too (an impl for a type parameter or a type
+//!   from elsewhere, `impl<T> Ext for [T]`, goes with its trait); an inherent impl member stays
+//!   when its name is used as a member anywhere live, every member of a foreign trait's impl
+//!   with it;
+//! - a trait stays when named, or when it is in scope in a module (defined there, imported,
+//!   `as _` or through a glob) whose live code, or any live macro, uses one of its items'
+//!   names as a member: that is method resolution, which only sees traits in scope;
+//! - a trait's required items stay with it; a provided method, and its overrides in impls,
+//!   only when its name is used as a member or appears in a macro (which may implement it);
+//! - an item-position macro call stays when it may define a name looked for in its module, or
+//!   names live types (or, naming none, a live trait) in its tokens or its macros' bodies; a
+//!   call of a macro with no definition in sight (one a macro made) stays with its module;
+//! - a `use` of a live trait stays even when unnamed (method calls need it in scope), and so
+//!   does a glob that brings one; so do capitalised imports from std (they may be traits).
 //!
 //! A name that resolves to nothing here (a local variable, std, a primitive) is simply not
-//! followed: only items of the bundle can be dropped.
+//! followed: only items of the bundle can be dropped. What the rules cannot see (a method named
+//! only as a macro's argument, `call!(x, doubled)`) makes a bundle rustc rejects: then
+//! [`Level`] keeps more of a library ([`super::bundle`] checks and falls back).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{TokenStream, TokenTree};
-use quote::ToTokens;
-use syn::{ImplItem, Item, UseTree};
+use quote::{quote, ToTokens};
+use syn::{ImplItem, Item, TraitItem, UseTree};
 
-/// Removes unreachable items from `items` (the whole bundle), starting from `fn main`.
-pub fn prune(items: &mut Vec<Item>) {
+/// How much of a library crate to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// What `main` reaches, item by item.
+    Items,
+    /// Every item of each module that keeps anything or that a path goes through (child
+    /// modules only when they keep something themselves).
+    Modules,
+    /// All of it.
+    Crate,
+}
+
+impl Level {
+    /// The next level up, if any.
+    pub fn wider(self) -> Option<Level> {
+        match self {
+            Level::Items => Some(Level::Modules),
+            Level::Modules => Some(Level::Crate),
+            Level::Crate => None,
+        }
+    }
+}
+
+/// Removes unreachable items from `items` (the whole bundle), starting from `fn main`; a
+/// library inlined as `mod NAME` is kept as `levels[NAME]` says (item by item when absent).
+pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) {
     let mut graph = Graph::default();
     let root = graph.add_module(None, "crate");
     graph.collect(items, root);
-    graph.index_impls();
+    for (name, &level) in levels {
+        if let Some(&module) = graph.modules[root].children.get(name) {
+            graph.mark_level(module, level);
+        }
+    }
+    graph.index();
     let live = graph.reach();
     let mut next = 0;
     prune_items(items, &live, &mut next);
@@ -44,7 +86,7 @@ enum Target {
     Module(ModId),
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Module {
     parent: Option<ModId>,
     /// The `mod` item's node (none for the root).
@@ -56,28 +98,47 @@ struct Module {
     imports: BTreeMap<String, Vec<NodeId>>,
     /// `use path::*` leaves.
     globs: Vec<NodeId>,
+    /// Every `use` leaf here (`as _` ones too).
+    uses: Vec<NodeId>,
+    /// How much of it to keep (its library's [`Level`]).
+    level: Level,
 }
 
 #[derive(Debug)]
 enum Kind {
-    /// A named item (fn, struct, enum, trait, const, static, type, macro_rules, ...).
-    Item { trait_members: Vec<String> },
+    /// A named item (fn, struct, enum, const, static, type, union, trait alias).
+    Item,
+    /// A `macro_rules!` definition.
+    Macro,
+    /// A trait's header (generics, supertraits, where clause); its items are nodes of their own.
+    Trait {
+        /// The names of its items.
+        members: Vec<String>,
+    },
+    /// An item of a trait. `provided`: a method with a default body.
+    TraitMember {
+        owner: NodeId,
+        name: String,
+        provided: bool,
+    },
     /// A `mod` with content.
     Mod,
     /// One leaf of a `use` tree: the full path, `*` last for a glob.
     Use { path: Vec<String> },
     /// An `impl` block's header (generics, trait, self type); its members are nodes of their
-    /// own for an inherent impl.
+    /// own.
     Impl {
         /// Names in the self type (`Foo<Bar>` gives both).
         self_names: Vec<String>,
         /// The trait's path, for a trait impl.
         trait_path: Option<Vec<String>>,
+        /// Names in the trait's generic arguments (`From<Meters>` gives `Meters`).
+        trait_arg_names: Vec<String>,
     },
-    /// A member of an inherent impl (an empty name for a macro call among them).
+    /// A member of an impl (an empty name for a macro call among them).
     Member { owner: NodeId, name: String },
-    /// An item-position macro call (`impl_ops!(...)`).
-    MacroCall { name: String },
+    /// An item-position macro call (`impl_ops!(...)`), by the path it calls.
+    MacroCall { path: Vec<String> },
     /// Anything else (`extern crate`, `const _`, foreign blocks): always kept.
     Keep,
 }
@@ -93,24 +154,60 @@ struct Node {
 struct Graph {
     modules: Vec<Module>,
     nodes: Vec<Node>,
-    /// Macro definitions by name, anywhere (macro_rules scope is textual; any of the name will
-    /// do for keeping).
+    /// Macro definitions by name, anywhere (macro_rules scope is textual: a bare call may mean
+    /// any of its crate's definitions of the name).
     macros: BTreeMap<String, Vec<NodeId>>,
-    /// The impls of each trait of the bundle (filled once everything is collected).
-    impls_of: BTreeMap<NodeId, Vec<NodeId>>,
+    /// The module each module's crate starts at: the root for the solution, `mod lib` for a
+    /// library.
+    crate_of: Vec<ModId>,
+    /// Every identifier in a macro definition or an item-position macro call: a provided
+    /// trait method of such a name may be overridden by what the macro writes.
+    macro_idents: BTreeSet<String>,
+    /// For a trait impl, the bundle's traits its trait path resolves to (none: foreign).
+    traits_of_impl: BTreeMap<NodeId, Vec<NodeId>>,
+    /// A trait's items by name.
+    trait_members: BTreeMap<(NodeId, String), NodeId>,
+    /// For each trait of the bundle, the modules where it is in scope for method calls.
+    scopes_of_trait: BTreeMap<NodeId, Vec<ModId>>,
+    /// For a glob `use`, the bundle's traits it brings into scope.
+    traits_of_glob: BTreeMap<NodeId, BTreeSet<NodeId>>,
+    /// For each macro definition, the definitions a call of it may expand: itself and those of
+    /// the macros its body calls, transitively.
+    expansions: BTreeMap<NodeId, Vec<NodeId>>,
 }
 
 impl Graph {
     fn add_module(&mut self, parent: Option<ModId>, name: &str) -> ModId {
         let id = self.modules.len();
+        let level = parent.map_or(Level::Items, |p| self.modules[p].level);
+        let krate = match parent {
+            None | Some(0) => id,
+            Some(p) => self.crate_of[p],
+        };
+        self.crate_of.push(krate);
         self.modules.push(Module {
             parent,
-            ..Module::default()
+            node: None,
+            children: BTreeMap::new(),
+            defs: BTreeMap::new(),
+            imports: BTreeMap::new(),
+            globs: Vec::new(),
+            uses: Vec::new(),
+            level,
         });
         if let Some(parent) = parent {
             self.modules[parent].children.insert(name.to_owned(), id);
         }
         id
+    }
+
+    /// Sets the level of `module` and every module below it.
+    fn mark_level(&mut self, module: ModId, level: Level) {
+        self.modules[module].level = level;
+        let children: Vec<ModId> = self.modules[module].children.values().copied().collect();
+        for child in children {
+            self.mark_level(child, level);
+        }
     }
 
     fn add_node(&mut self, module: ModId, kind: Kind, tokens: TokenStream) -> NodeId {
@@ -149,8 +246,6 @@ impl Graph {
             Item::Const(c) if c.ident != "_" => named(&c.ident),
             Item::Static(s) => named(&s.ident),
             Item::TraitAlias(t) => named(&t.ident),
-            Item::Trait(t) => named(&t.ident),
-            Item::Macro(m) => m.ident.as_ref().and_then(named),
             _ => None,
         };
         match item {
@@ -170,41 +265,90 @@ impl Graph {
                 self.collect_use(&u.tree, prefix, module);
             }
             Item::Impl(imp) => self.collect_impl(imp, module),
-            Item::Macro(m) if m.ident.is_none() => {
-                let name = m
-                    .mac
-                    .path
-                    .segments
-                    .last()
-                    .map(|s| unraw(&s.ident))
-                    .unwrap_or_default();
-                self.add_node(module, Kind::MacroCall { name }, tokens);
+            Item::Trait(t) => self.collect_trait(t, module),
+            Item::Macro(m) => {
+                idents(m.mac.tokens.clone(), &mut self.macro_idents);
+                match &m.ident {
+                    Some(ident) => {
+                        let name = unraw(ident);
+                        let node = self.add_node(module, Kind::Macro, tokens);
+                        self.macros.entry(name.clone()).or_default().push(node);
+                        // `#[macro_export]` puts it at the crate's root, path-wise.
+                        if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+                            self.define(0, name.clone(), node);
+                        }
+                        self.define(module, name, node);
+                    }
+                    None => {
+                        let mut path: Vec<String> = m
+                            .mac
+                            .path
+                            .segments
+                            .iter()
+                            .map(|s| unraw(&s.ident))
+                            .collect();
+                        if m.mac.path.leading_colon.is_some() {
+                            path.insert(0, "::".to_owned());
+                        }
+                        self.add_node(module, Kind::MacroCall { path }, tokens);
+                    }
+                }
             }
             _ => match name {
                 Some(name) => {
-                    let trait_members = match item {
-                        Item::Trait(t) => t
-                            .items
-                            .iter()
-                            .filter_map(|it| match it {
-                                syn::TraitItem::Fn(f) => Some(unraw(&f.sig.ident)),
-                                syn::TraitItem::Const(c) => Some(unraw(&c.ident)),
-                                syn::TraitItem::Type(t) => Some(unraw(&t.ident)),
-                                _ => None,
-                            })
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    let node = self.add_node(module, Kind::Item { trait_members }, tokens);
-                    if matches!(item, Item::Macro(_)) {
-                        self.macros.entry(name.clone()).or_default().push(node);
-                    }
+                    let node = self.add_node(module, Kind::Item, tokens);
                     self.define(module, name, node);
                 }
                 None => {
                     self.add_node(module, Kind::Keep, tokens);
                 }
             },
+        }
+    }
+
+    fn collect_trait(&mut self, t: &syn::ItemTrait, module: ModId) {
+        let syn::ItemTrait {
+            attrs,
+            vis,
+            unsafety,
+            ident,
+            generics,
+            supertraits,
+            ..
+        } = t;
+        let where_clause = &generics.where_clause;
+        let header =
+            quote!(#(#attrs)* #vis #unsafety trait #ident #generics : #supertraits #where_clause);
+        let members: Vec<(String, bool)> = t
+            .items
+            .iter()
+            .map(|it| match it {
+                TraitItem::Fn(f) => (unraw(&f.sig.ident), f.default.is_some()),
+                TraitItem::Const(c) => (unraw(&c.ident), false),
+                TraitItem::Type(t) => (unraw(&t.ident), false),
+                // A macro among the items goes with the trait.
+                _ => (String::new(), false),
+            })
+            .collect();
+        let owner = self.add_node(
+            module,
+            Kind::Trait {
+                members: members.iter().map(|(n, _)| n.clone()).collect(),
+            },
+            header,
+        );
+        self.define(module, unraw(ident), owner);
+        for (it, (name, provided)) in t.items.iter().zip(members) {
+            let node = self.add_node(
+                module,
+                Kind::TraitMember {
+                    owner,
+                    name: name.clone(),
+                    provided,
+                },
+                it.to_token_stream(),
+            );
+            self.trait_members.insert((owner, name), node);
         }
     }
 
@@ -253,6 +397,7 @@ impl Graph {
     fn use_leaf(&mut self, module: ModId, path: Vec<String>, binding: Option<String>) {
         let glob = path.last().is_some_and(|s| s == "*");
         let node = self.add_node(module, Kind::Use { path }, TokenStream::new());
+        self.modules[module].uses.push(node);
         if glob {
             self.modules[module].globs.push(node);
         } else if let Some(binding) = binding {
@@ -273,60 +418,164 @@ impl Graph {
                 .map(|s| unraw(&s.ident))
                 .collect::<Vec<_>>()
         });
-        let inherent = trait_path.is_none();
-        let tokens = if inherent {
-            let mut header = TokenStream::new();
-            imp.generics.to_tokens(&mut header);
-            imp.self_ty.to_tokens(&mut header);
-            if let Some(w) = &imp.generics.where_clause {
-                w.to_tokens(&mut header);
+        let mut trait_arg_names = BTreeSet::new();
+        if let Some((_, path, _)) = &imp.trait_ {
+            for segment in &path.segments {
+                idents(segment.arguments.to_token_stream(), &mut trait_arg_names);
             }
-            header
-        } else {
-            imp.to_token_stream()
-        };
+        }
+        let mut header = TokenStream::new();
+        for attr in &imp.attrs {
+            attr.to_tokens(&mut header);
+        }
+        imp.generics.to_tokens(&mut header);
+        if let Some((_, path, _)) = &imp.trait_ {
+            path.to_tokens(&mut header);
+        }
+        imp.self_ty.to_tokens(&mut header);
+        if let Some(w) = &imp.generics.where_clause {
+            w.to_tokens(&mut header);
+        }
         let owner = self.add_node(
             module,
             Kind::Impl {
                 self_names: self_names.into_iter().collect(),
                 trait_path,
+                trait_arg_names: trait_arg_names.into_iter().collect(),
             },
-            tokens,
+            header,
         );
-        if inherent {
-            for it in &imp.items {
-                let name = match it {
-                    ImplItem::Fn(f) => Some(unraw(&f.sig.ident)),
-                    ImplItem::Const(c) => Some(unraw(&c.ident)),
-                    ImplItem::Type(t) => Some(unraw(&t.ident)),
-                    _ => None,
-                };
-                // A macro call in an impl block has no name: it goes with its impl.
-                let name = name.unwrap_or_default();
-                self.add_node(module, Kind::Member { owner, name }, it.to_token_stream());
-            }
+        for it in &imp.items {
+            let name = match it {
+                ImplItem::Fn(f) => Some(unraw(&f.sig.ident)),
+                ImplItem::Const(c) => Some(unraw(&c.ident)),
+                ImplItem::Type(t) => Some(unraw(&t.ident)),
+                _ => None,
+            };
+            // A macro call in an impl block has no name: it goes with its impl.
+            let name = name.unwrap_or_default();
+            self.add_node(module, Kind::Member { owner, name }, it.to_token_stream());
         }
     }
 }
 
 impl Graph {
-    /// Notes which impls implement which of the bundle's traits.
-    fn index_impls(&mut self) {
-        let mut impls_of: BTreeMap<NodeId, Vec<NodeId>> = BTreeMap::new();
+    /// What the rules need once everything is collected: which traits each impl implements,
+    /// and where each trait is in scope.
+    fn index(&mut self) {
+        let mut traits_of_impl = BTreeMap::new();
         for (id, node) in self.nodes.iter().enumerate() {
             if let Kind::Impl {
                 trait_path: Some(path),
                 ..
             } = &node.kind
             {
-                for target in self.resolve_quietly(node.module, path) {
+                let traits: Vec<NodeId> = self
+                    .resolve_quietly(node.module, path)
+                    .into_iter()
+                    .filter_map(|t| match t {
+                        Target::Node(n) if self.is_trait(n) => Some(n),
+                        _ => None,
+                    })
+                    .collect();
+                traits_of_impl.insert(id, traits);
+            }
+        }
+        self.traits_of_impl = traits_of_impl;
+
+        let mut scopes: BTreeMap<NodeId, BTreeSet<ModId>> = BTreeMap::new();
+        let mut traits_of_glob = BTreeMap::new();
+        for (id, node) in self.nodes.iter().enumerate() {
+            match &node.kind {
+                Kind::Trait { .. } => {
+                    scopes.entry(id).or_default().insert(node.module);
+                }
+                Kind::Use { path } if path.last().is_some_and(|s| s == "*") => {
+                    let mut traits = BTreeSet::new();
+                    for target in self.resolve_quietly(node.module, &path[..path.len() - 1]) {
+                        if let Target::Module(m) = target {
+                            self.traits_visible_in(m, &mut traits, &mut BTreeSet::new());
+                        }
+                    }
+                    for &t in &traits {
+                        scopes.entry(t).or_default().insert(node.module);
+                    }
+                    traits_of_glob.insert(id, traits);
+                }
+                Kind::Use { path } => {
+                    for target in self.resolve_quietly(node.module, path) {
+                        if let Target::Node(t) = target {
+                            if self.is_trait(t) {
+                                scopes.entry(t).or_default().insert(node.module);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.scopes_of_trait = scopes
+            .into_iter()
+            .map(|(t, ms)| (t, ms.into_iter().collect()))
+            .collect();
+        self.traits_of_glob = traits_of_glob;
+
+        let mut expansions = BTreeMap::new();
+        for &definition in self.macros.values().flatten() {
+            let mut found = BTreeSet::new();
+            let mut todo = vec![definition];
+            while let Some(d) = todo.pop() {
+                if !found.insert(d) {
+                    continue;
+                }
+                let mut scan = Scan::default();
+                scan.tokens(self.nodes[d].tokens.clone());
+                for path in &scan.macro_paths {
+                    todo.extend(self.macros_called(self.nodes[d].module, path));
+                }
+            }
+            expansions.insert(definition, found.into_iter().collect());
+        }
+        self.expansions = expansions;
+    }
+
+    /// The traits a glob import of `module` brings: defined there, imported there (a glob
+    /// imports re-exports too), or through its own globs.
+    fn traits_visible_in(
+        &self,
+        module: ModId,
+        traits: &mut BTreeSet<NodeId>,
+        visited: &mut BTreeSet<ModId>,
+    ) {
+        if !visited.insert(module) {
+            return;
+        }
+        let here = &self.modules[module];
+        for &node in here.defs.values().flatten() {
+            if self.is_trait(node) {
+                traits.insert(node);
+            }
+        }
+        for &leaf in here.imports.values().flatten() {
+            if let Kind::Use { path } = &self.nodes[leaf].kind {
+                for target in self.resolve_quietly(module, path) {
                     if let Target::Node(t) = target {
-                        impls_of.entry(t).or_default().push(id);
+                        if self.is_trait(t) {
+                            traits.insert(t);
+                        }
                     }
                 }
             }
         }
-        self.impls_of = impls_of;
+        for &glob in &here.globs {
+            if let Kind::Use { path } = &self.nodes[glob].kind {
+                for target in self.resolve_quietly(module, &path[..path.len() - 1]) {
+                    if let Target::Module(m) = target {
+                        self.traits_visible_in(m, traits, visited);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -340,14 +589,40 @@ struct Reach {
     todo: Vec<NodeId>,
     /// Every name used as a member (method, field, associated item) by live code.
     members: BTreeSet<String>,
+    /// The same, by the module whose code uses it (method resolution sees that module's
+    /// traits).
+    members_in: BTreeMap<ModId, BTreeSet<String>>,
+    /// Names used as members by live macros, which expand wherever they are called.
+    macro_members: BTreeSet<String>,
+    /// Modules a path went through or ended in (see [`Level::Modules`]).
+    touched: BTreeSet<ModId>,
+    /// Names a path looked for in a module (found or not): a macro call of that module may
+    /// define them (`cfg_64!(fn adc(...) {...})` beside a `#[cfg]`-ed out `fn adc`).
+    looked_up: BTreeSet<(ModId, String)>,
+    /// Macro definitions (and calls that make macros) whose bodies were resolved from a
+    /// calling module.
+    expanded: BTreeSet<(ModId, NodeId)>,
+    /// Resolving to answer a question: nothing is marked or noted.
+    quiet: bool,
 }
 
 impl Reach {
     fn mark(&mut self, node: NodeId) {
-        if !self.live[node] {
+        if !self.quiet && !self.live[node] {
             self.live[node] = true;
             self.todo.push(node);
         }
+    }
+
+    fn use_member(&mut self, module: ModId, name: String) {
+        if self.quiet {
+            return;
+        }
+        self.members_in
+            .entry(module)
+            .or_default()
+            .insert(name.clone());
+        self.members.insert(name);
     }
 }
 
@@ -358,7 +633,8 @@ impl Graph {
             ..Reach::default()
         };
         for (id, node) in self.nodes.iter().enumerate() {
-            if matches!(node.kind, Kind::Keep) {
+            let whole = self.modules[node.module].level == Level::Crate;
+            if matches!(node.kind, Kind::Keep) || whole {
                 reach.mark(id);
             }
         }
@@ -370,67 +646,141 @@ impl Graph {
                 self.follow(node, &mut reach);
             }
             // Rules that depend on what is live so far; repeat until nothing changes.
-            let before = reach.live.iter().filter(|l| **l).count();
             for id in 0..self.nodes.len() {
-                if !reach.live[id] && self.kept_by_rules(id, &reach) {
+                // An inherent impl is applicable by rule, kept by its members.
+                let inherent = matches!(
+                    self.nodes[id].kind,
+                    Kind::Impl {
+                        trait_path: None,
+                        ..
+                    }
+                );
+                if !reach.live[id] && !inherent && self.kept_by_rules(id, &reach) {
                     reach.mark(id);
                 }
             }
-            if reach.todo.is_empty() && before == reach.live.iter().filter(|l| **l).count() {
+            if reach.todo.is_empty() {
                 return reach.live;
             }
         }
     }
 
-    /// Marks what a live node's tokens lead to.
+    /// Marks what a live node's tokens lead to, and the modules that hold it.
     fn follow(&self, id: NodeId, reach: &mut Reach) {
         let node = &self.nodes[id];
-        let module = node.module;
-        if let Kind::Use { path, .. } = &node.kind {
-            if path.last().is_some_and(|s| s == "*") {
-                let prefix = &path[..path.len() - 1];
-                for target in self.resolve_path(module, prefix, reach) {
-                    self.mark_target(target, reach);
-                }
-            } else {
-                for target in self.resolve_path(module, path, reach) {
-                    self.mark_target(target, reach);
-                }
-            }
-            return;
-        }
-        if let Kind::Mod = node.kind {
-            return;
-        }
-        if let Kind::Member { owner, .. } = node.kind {
-            reach.mark(owner);
-        }
-        if let Kind::MacroCall { name } = &node.kind {
-            for &definition in self.macros.get(name).into_iter().flatten() {
-                reach.mark(definition);
-            }
-        }
-        let mut scan = Scan::default();
-        scan.tokens(node.tokens.clone());
-        reach.members.extend(scan.members);
-        for path in scan.paths {
-            for target in self.resolve_path(module, &path, reach) {
-                self.mark_target(target, reach);
-            }
-        }
-        // A `macro_rules!` macro is called by its name alone (textual scope).
-        for name in scan.macros {
-            for &definition in self.macros.get(&name).into_iter().flatten() {
-                reach.mark(definition);
-            }
-        }
         // The module holding a live node stays, and so do the modules above it.
-        let mut module = Some(module);
+        let mut module = Some(node.module);
         while let Some(m) = module {
             if let Some(node) = self.modules[m].node {
                 reach.mark(node);
             }
             module = self.modules[m].parent;
+        }
+        let module = node.module;
+        match &node.kind {
+            Kind::Use { path } => {
+                let path = match path.last() {
+                    Some(last) if last == "*" => &path[..path.len() - 1],
+                    _ => &path[..],
+                };
+                for target in self.resolve_path(module, path, reach) {
+                    self.mark_target(target, reach);
+                }
+                return;
+            }
+            Kind::Mod => return,
+            Kind::Member { owner, .. } | Kind::TraitMember { owner, .. } => reach.mark(*owner),
+            Kind::MacroCall { path } => {
+                let called = self.macros_called(module, path);
+                if called.is_empty() {
+                    self.expand_made_at(module, path, reach);
+                }
+                for definition in called {
+                    self.expand_at(module, definition, reach);
+                }
+                // A macro's name passed along may be called as `$m!` (petgraph's
+                // `GraphBase! { delegate_impl [] }`).
+                let mut words = BTreeSet::new();
+                idents(node.tokens.clone(), &mut words);
+                for word in words {
+                    for definition in self.macros_called(module, &[word]) {
+                        self.expand_at(module, definition, reach);
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut scan = Scan::default();
+        scan.tokens(node.tokens.clone());
+        for member in scan.members {
+            if matches!(node.kind, Kind::Macro) {
+                reach.macro_members.insert(member.clone());
+            }
+            reach.use_member(module, member);
+        }
+        for path in scan.paths {
+            for target in self.resolve_path(module, &path, reach) {
+                self.mark_target(target, reach);
+            }
+        }
+        for path in &scan.macro_paths {
+            for definition in self.macros_called(module, path) {
+                self.expand_at(module, definition, reach);
+            }
+        }
+    }
+
+    /// A call in `module` of the macro `definition`: it stays, and the paths in its body, and in
+    /// the macros it calls, also resolve from `module`, where they expand (a body's
+    /// `UsizePromotion` means the one the calling module imports).
+    fn expand_at(&self, module: ModId, definition: NodeId, reach: &mut Reach) {
+        reach.mark(definition);
+        if self.nodes[definition].module == module || !reach.expanded.insert((module, definition)) {
+            return;
+        }
+        let mut scan = Scan::default();
+        scan.tokens(self.nodes[definition].tokens.clone());
+        for path in scan.paths {
+            for target in self.resolve_path(module, &path, reach) {
+                self.mark_target(target, reach);
+            }
+        }
+        // The macros it calls expand there too.
+        for path in &scan.macro_paths {
+            for inner in self.macros_called(self.nodes[definition].module, path) {
+                self.expand_at(module, inner, reach);
+            }
+        }
+    }
+
+    /// A call in `module` of a macro no definition of which is in sight: one a macro made
+    /// (petgraph's `trait_template! { pub trait IntoEdges ... }` makes `IntoEdges!`). What it
+    /// expands to comes from the calls that made it, which name it: their paths resolve from
+    /// `module` too.
+    fn expand_made_at(&self, module: ModId, path: &[String], reach: &mut Reach) {
+        let Some(name) = path.last() else {
+            return;
+        };
+        let krate = self.crate_of[module];
+        for (id, node) in self.nodes.iter().enumerate() {
+            if !matches!(node.kind, Kind::MacroCall { .. })
+                || self.crate_of[node.module] != krate
+                || node.module == module
+            {
+                continue;
+            }
+            let mut words = BTreeSet::new();
+            idents(node.tokens.clone(), &mut words);
+            if !words.contains(name) || !reach.expanded.insert((module, id)) {
+                continue;
+            }
+            let mut scan = Scan::default();
+            scan.tokens(node.tokens.clone());
+            for path in scan.paths {
+                for target in self.resolve_path(module, &path, reach) {
+                    self.mark_target(target, reach);
+                }
+            }
         }
     }
 
@@ -448,74 +798,102 @@ impl Graph {
     /// The rules that keep a node without a path naming it (see the module docs).
     fn kept_by_rules(&self, id: NodeId, reach: &Reach) -> bool {
         let node = &self.nodes[id];
+        let module_live = self.modules[node.module].node.is_none_or(|m| reach.live[m]);
+        if self.modules[node.module].level == Level::Modules
+            && (module_live || reach.touched.contains(&node.module))
+            && !matches!(node.kind, Kind::Mod)
+        {
+            return true;
+        }
         match &node.kind {
-            // A trait whose method is called on a live type that implements it (or on anything,
-            // through a blanket impl whose bounds are live).
-            Kind::Item { trait_members } => {
-                trait_members.iter().any(|m| reach.members.contains(m))
-                    && self.impls_of.get(&id).into_iter().flatten().any(|&imp| {
-                        let Kind::Impl { self_names, .. } = &self.nodes[imp].kind else {
-                            return false;
-                        };
-                        let module = self.nodes[imp].module;
-                        let mut targets = Vec::new();
-                        for name in self_names {
-                            targets.extend(self.lookup(module, name, &mut Vec::new()));
-                        }
-                        if targets.is_empty() {
-                            let mut scan = Scan::default();
-                            scan.tokens(self.nodes[imp].tokens.clone());
-                            scan.paths.iter().any(|p| {
-                                self.resolve_quietly(module, p)
-                                    .iter()
-                                    .any(|t| *t != Target::Node(id) && self.target_live(*t, reach))
-                            })
-                        } else {
-                            targets.iter().any(|t| self.target_live(*t, reach))
-                        }
+            // Method resolution: one of its names used where it is in scope.
+            Kind::Trait { members } => {
+                self.scopes_of_trait
+                    .get(&id)
+                    .into_iter()
+                    .flatten()
+                    .any(|m| {
+                        let used = reach.members_in.get(m);
+                        members.iter().any(|name| {
+                            reach.macro_members.contains(name)
+                                || used.is_some_and(|u| u.contains(name))
+                        })
                     })
             }
+            Kind::TraitMember {
+                owner,
+                name,
+                provided,
+            } => {
+                reach.live[*owner]
+                    && (!provided
+                        || reach.members.contains(name)
+                        || self.macro_idents.contains(name))
+            }
             Kind::Member { owner, name } => {
-                reach.live[*owner] && (name.is_empty() || reach.members.contains(name))
+                match self.traits_of_impl.get(owner) {
+                    // An inherent method: wanted when its name is used and its impl is about
+                    // live types (then the impl stays for it).
+                    None => {
+                        (reach.live[*owner] || self.kept_by_rules(*owner, reach))
+                            && (name.is_empty() || reach.members.contains(name))
+                    }
+                    Some(_) if !reach.live[*owner] => false,
+                    // A trait's: with the trait's item of its name (all of a foreign trait's).
+                    Some(traits) => {
+                        name.is_empty()
+                            || traits.is_empty()
+                            || traits.iter().any(|t| {
+                                self.trait_members
+                                    .get(&(*t, name.clone()))
+                                    .is_none_or(|&m| reach.live[m])
+                            })
+                    }
+                }
             }
             Kind::Impl {
                 self_names,
                 trait_path,
+                trait_arg_names,
             } => {
-                let mut self_targets = Vec::new();
-                for name in self_names {
-                    self_targets.extend(self.lookup(node.module, name, &mut Vec::new()));
+                // The bundle's types and traits the impl is about (`Ratio<BigInt>` names two):
+                // it is of use only when all of them are live.
+                let mut about = Vec::new();
+                for name in self_names.iter().chain(trait_arg_names) {
+                    for target in self.lookup(node.module, name, &mut Vec::new()) {
+                        if let Target::Node(n) = target {
+                            if self.is_type_or_trait(n) {
+                                about.push(n);
+                            }
+                        }
+                    }
                 }
-                let self_live = self_targets.iter().any(|t| self.target_live(*t, reach));
+                let all_live = about.iter().all(|&n| reach.live[n]);
                 match trait_path {
-                    None => self_live,
-                    Some(path) => {
-                        let traits = self.resolve_quietly(node.module, path);
-                        let trait_live = traits.iter().any(|t| self.target_live(*t, reach));
-                        let foreign = traits.is_empty();
-                        let generic_self = self_targets.is_empty();
-                        (self_live && (trait_live || foreign)) || (generic_self && trait_live)
+                    // An inherent impl stays for its members (see `Kind::Member`).
+                    None => !about.is_empty() && all_live,
+                    Some(_) => {
+                        let traits = &self.traits_of_impl[&id];
+                        if traits.is_empty() {
+                            // A foreign trait (`Display`, `From<Meters> for f64`).
+                            !about.is_empty() && all_live
+                        } else {
+                            // One of ours, maybe for a type from elsewhere (`impl<T> Ext for [T]`).
+                            traits.iter().any(|&t| reach.live[t]) && all_live
+                        }
                     }
                 }
             }
-            Kind::MacroCall { name } => {
-                let mut scan = Scan::default();
-                scan.tokens(node.tokens.clone());
-                for &definition in self.macros.get(name).into_iter().flatten() {
-                    scan.tokens(self.nodes[definition].tokens.clone());
-                }
-                scan.paths.iter().any(|path| {
-                    self.resolve_quietly(node.module, path)
-                        .iter()
-                        .any(|t| matches!(t, Target::Node(n) if reach.live[*n] && self.is_type_or_trait(*n)))
-                })
-            }
-            Kind::Use { path, .. } => {
-                // A live trait imported for its methods, or what may be a trait from std.
-                let module_live = self.modules[node.module].node.is_none_or(|m| reach.live[m]);
-                if !module_live || path.last().is_some_and(|s| s == "*") {
+            Kind::MacroCall { path } => self.macro_call_kept(id, path, reach),
+            Kind::Use { path } => {
+                if !module_live {
                     return false;
                 }
+                // A glob that brings a live trait into scope.
+                if let Some(traits) = self.traits_of_glob.get(&id) {
+                    return traits.iter().any(|&t| reach.live[t]);
+                }
+                // A live trait imported for its methods, or what may be a trait from std.
                 let external = matches!(
                     path.first().map(String::as_str),
                     Some("std" | "core" | "alloc" | "::")
@@ -533,33 +911,107 @@ impl Graph {
         }
     }
 
-    fn target_live(&self, target: Target, reach: &Reach) -> bool {
-        match target {
-            Target::Node(n) => reach.live[n],
-            Target::Module(m) => self.modules[m].node.is_some_and(|n| reach.live[n]),
+    /// An item-position macro call stays when it may define a name a path looked for in its
+    /// module (an item keyword and the name, in its tokens or its macros'), or may implement
+    /// something for a live type: it names one (in its own tokens or its macros'), or names no
+    /// type of the bundle but a live trait (`impl_zero!(u8 u16)` with a `Zero` in its macro's
+    /// body).
+    fn macro_call_kept(&self, id: NodeId, path: &[String], reach: &Reach) -> bool {
+        let node = &self.nodes[id];
+        let called = self.macros_called(node.module, path);
+        if called.is_empty() {
+            // A macro made by another macro (petgraph's `GraphBase! { delegate_impl [] }`), or
+            // std's: nothing to judge it by, so it stays with its module.
+            return self.modules[node.module].node.is_none_or(|m| reach.live[m]);
         }
+        let mut definitions: Vec<NodeId> = Vec::new();
+        for called in called {
+            definitions.extend(self.expansions.get(&called).into_iter().flatten());
+        }
+        let definitions = &definitions[..];
+        let mut defined = BTreeSet::new();
+        defined_names(node.tokens.clone(), &mut defined);
+        for &definition in definitions {
+            defined_names(self.nodes[definition].tokens.clone(), &mut defined);
+        }
+        let defines_looked_up = reach
+            .looked_up
+            .range((node.module, String::new())..)
+            .take_while(|(m, _)| *m == node.module)
+            .any(|(_, looked_up)| defined.contains(looked_up));
+        if defines_looked_up {
+            return true;
+        }
+        let named = |tokens: &TokenStream| -> Vec<NodeId> {
+            let mut scan = Scan::default();
+            scan.tokens(tokens.clone());
+            scan.paths
+                .iter()
+                .flat_map(|path| self.resolve_quietly(node.module, path))
+                .filter_map(|t| match t {
+                    Target::Node(n) => Some(n),
+                    Target::Module(_) => None,
+                })
+                .collect()
+        };
+        let mut all = named(&node.tokens);
+        for &definition in definitions {
+            all.extend(named(&self.nodes[definition].tokens));
+        }
+        let is_type = |n: NodeId| self.is_type_or_trait(n) && !self.is_trait(n);
+        if all.iter().any(|&n| is_type(n) && reach.live[n]) {
+            return true;
+        }
+        !all.iter().any(|&n| is_type(n)) && all.iter().any(|&n| self.is_trait(n) && reach.live[n])
     }
 
     fn is_trait(&self, node: NodeId) -> bool {
-        matches!(&self.nodes[node].kind, Kind::Item { .. })
-            && first_keyword(&self.nodes[node].tokens) == Some("trait")
+        matches!(&self.nodes[node].kind, Kind::Trait { .. })
     }
 
     fn is_type_or_trait(&self, node: NodeId) -> bool {
-        matches!(&self.nodes[node].kind, Kind::Item { .. })
-            && matches!(
+        match &self.nodes[node].kind {
+            Kind::Trait { .. } => true,
+            Kind::Item => matches!(
                 first_keyword(&self.nodes[node].tokens),
-                Some("struct" | "enum" | "union" | "trait" | "type")
-            )
+                Some("struct" | "enum" | "union" | "type")
+            ),
+            _ => false,
+        }
     }
 
     /// Resolves without marking anything (for the rules' questions).
     fn resolve_quietly(&self, module: ModId, path: &[String]) -> Vec<Target> {
         let mut reach = Reach {
-            live: vec![true; self.nodes.len()],
+            quiet: true,
             ..Reach::default()
         };
         self.resolve_path(module, path, &mut reach)
+    }
+
+    /// The macro definitions a call of `path` in `module` may mean: for a bare name, its
+    /// crate's definitions of it (textual scope) and what the name resolves to (an import, a
+    /// glob, `#[macro_export]`); for a path, what it resolves to.
+    fn macros_called(&self, module: ModId, path: &[String]) -> Vec<NodeId> {
+        let mut found: Vec<NodeId> = Vec::new();
+        if let [name] = path {
+            let krate = self.crate_of[module];
+            found.extend(
+                self.macros
+                    .get(name)
+                    .into_iter()
+                    .flatten()
+                    .filter(|&&d| self.crate_of[self.nodes[d].module] == krate),
+            );
+        }
+        for target in self.resolve_quietly(module, path) {
+            if let Target::Node(n) = target {
+                if matches!(self.nodes[n].kind, Kind::Macro) && !found.contains(&n) {
+                    found.push(n);
+                }
+            }
+        }
+        found
     }
 
     /// Where a path that starts with `first` starts from, when `first` is no name to look up:
@@ -578,8 +1030,9 @@ impl Graph {
         })
     }
 
-    /// Resolves `path` as written in `module`; marks the imports it goes through. A path past
-    /// a type (`Type::new`) notes the rest as member names.
+    /// Resolves `path` as written in `module`; marks the imports it goes through, and notes
+    /// the modules it looks in and the names it looks for there (a macro call may make them).
+    /// A path past a type (`Type::new`) notes the rest as member names.
     fn resolve_path(&self, module: ModId, path: &[String], reach: &mut Reach) -> Vec<Target> {
         let Some(first) = path.first() else {
             return Vec::new();
@@ -589,6 +1042,9 @@ impl Graph {
             None if first == "Self" => Vec::new(),
             None => {
                 let mut seen = Vec::new();
+                if !reach.quiet {
+                    reach.looked_up.insert((module, first.to_owned()));
+                }
                 let found = self.lookup(module, first, &mut seen);
                 for used in seen {
                     reach.mark(used);
@@ -599,7 +1055,9 @@ impl Graph {
         if current.is_empty() {
             // `T::identity()` on a type parameter, `Self::new`, `Vec::new`: what follows may
             // be an associated item of one of ours.
-            reach.members.extend(path[1..].iter().cloned());
+            for name in &path[1..] {
+                reach.use_member(module, name.clone());
+            }
             return current;
         }
         for (k, segment) in path.iter().enumerate().skip(1) {
@@ -607,6 +1065,9 @@ impl Graph {
             for target in &current {
                 match *target {
                     Target::Module(m) => {
+                        if !reach.quiet {
+                            reach.touched.insert(m);
+                        }
                         let segment = match segment.as_str() {
                             "super" => {
                                 next.extend(self.modules[m].parent.map(Target::Module));
@@ -619,6 +1080,9 @@ impl Graph {
                             other => other,
                         };
                         let mut seen = Vec::new();
+                        if !reach.quiet {
+                            reach.looked_up.insert((m, segment.to_owned()));
+                        }
                         next.extend(self.lookup(m, segment, &mut seen));
                         for used in seen {
                             reach.mark(used);
@@ -626,7 +1090,9 @@ impl Graph {
                     }
                     Target::Node(_) => {
                         // Past a type or a trait: an associated item or a variant.
-                        reach.members.extend(path[k..].iter().cloned());
+                        for name in &path[k..] {
+                            reach.use_member(module, name.clone());
+                        }
                     }
                 }
             }
@@ -659,7 +1125,11 @@ impl Graph {
         found: &mut Vec<Target>,
         visited: &mut BTreeSet<(ModId, String)>,
     ) {
-        if !visited.insert((module, name.to_owned())) {
+        // `visited` holds the lookups under way: a cycle of imports ends, while a name met
+        // again on another branch (`a::x` and `b::x` both re-exporting `c::x`) is looked up
+        // again.
+        let key = (module, name.to_owned());
+        if !visited.insert(key.clone()) {
             return;
         }
         let here = &self.modules[module];
@@ -694,6 +1164,7 @@ impl Graph {
                 }
             }
         }
+        visited.remove(&key);
     }
 
     /// Resolves the path of a `use` leaf written in `module`.
@@ -807,8 +1278,8 @@ const KEYWORDS: &[&str] = &[
 struct Scan {
     paths: Vec<Vec<String>>,
     members: BTreeSet<String>,
-    /// Names called as macros (`name!`).
-    macros: BTreeSet<String>,
+    /// Paths called as macros (`name!`, `$crate::lib::name!`).
+    macro_paths: Vec<Vec<String>>,
 }
 
 impl Scan {
@@ -838,13 +1309,11 @@ impl Scan {
                         i += 1;
                         continue;
                     }
-                    if KEYWORDS.contains(&name.as_str()) {
+                    // A keyword, or a macro's metavariable (`$x`, not `$crate`).
+                    let metavariable = i >= 1 && punct(i - 1, '$') && name != "crate";
+                    if KEYWORDS.contains(&name.as_str()) || metavariable {
                         i += 1;
                         continue;
-                    }
-                    // `name!(...)`, not `name != x`.
-                    if punct(i + 1, '!') && !punct(i + 2, '=') {
-                        self.macros.insert(name.clone());
                     }
                     let mut path = Vec::new();
                     if i >= 1 && punct(i - 1, '$') && name == "crate" {
@@ -890,10 +1359,39 @@ impl Scan {
                             _ => break,
                         }
                     }
+                    // `path!(...)`, not `name != x`.
+                    if punct(i, '!') && !punct(i + 1, '=') {
+                        self.macro_paths.push(path.clone());
+                    }
                     self.paths.push(path);
                 }
                 _ => i += 1,
             }
+        }
+    }
+}
+
+/// The names that follow an item keyword in `tokens` (`fn adc`, `pub trait FloatConst`): what
+/// a macro's tokens may define.
+fn defined_names(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    const ITEMS: [&str; 9] = [
+        "fn", "struct", "enum", "union", "trait", "type", "const", "static", "mod",
+    ];
+    let mut after_keyword = false;
+    for tree in tokens {
+        match tree {
+            TokenTree::Ident(id) => {
+                let name = unraw(&id);
+                if after_keyword {
+                    out.insert(name.clone());
+                }
+                after_keyword = ITEMS.contains(&name.as_str());
+            }
+            TokenTree::Group(g) => {
+                defined_names(g.stream(), out);
+                after_keyword = false;
+            }
+            TokenTree::Punct(_) | TokenTree::Literal(_) => after_keyword = false,
         }
     }
 }
@@ -933,33 +1431,34 @@ fn take(next: &mut NodeId) -> NodeId {
     *next - 1
 }
 
+/// Keeps the members whose nodes (the next `members.len()` ids) are live.
+fn prune_members<T>(members: &mut Vec<T>, live: &[bool], next: &mut NodeId) {
+    let keep: Vec<bool> = members.iter().map(|_| live[take(next)]).collect();
+    let mut flags = keep.into_iter();
+    members.retain(|_| flags.next().unwrap_or(true));
+}
+
 fn prune_item(item: &mut Item, live: &[bool], next: &mut NodeId) -> bool {
     match item {
         Item::Mod(m) => {
             let id = take(next);
             if let Some((_, inner)) = &mut m.content {
                 prune_items(inner, live, next);
-                // A module left with nothing but private imports goes too.
-                let empty = inner.iter().all(
-                    |i| matches!(i, Item::Use(u) if matches!(u.vis, syn::Visibility::Inherited)),
-                );
-                return live[id] && !empty;
             }
+            // A live module stays even when little is left in it: a glob or a path may name it.
             live[id]
         }
         Item::Use(u) => prune_use(&mut u.tree, live, next),
         Item::Impl(imp) => {
             let id = take(next);
-            if imp.trait_.is_some() {
-                return live[id];
-            }
-            let mut keep = Vec::with_capacity(imp.items.len());
-            for _ in &imp.items {
-                keep.push(live[take(next)]);
-            }
-            let mut flags = keep.into_iter();
-            imp.items.retain(|_| flags.next().unwrap_or(true));
-            live[id] && !imp.items.is_empty()
+            prune_members(&mut imp.items, live, next);
+            // A trait impl may be empty (a marker trait, or every method provided).
+            live[id] && (imp.trait_.is_some() || !imp.items.is_empty())
+        }
+        Item::Trait(t) => {
+            let id = take(next);
+            prune_members(&mut t.items, live, next);
+            live[id]
         }
         _ => live[take(next)],
     }
@@ -978,5 +1477,133 @@ fn prune_use(tree: &mut UseTree, live: &[bool], next: &mut NodeId) -> bool {
             }
             !g.items.is_empty()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bundle `source` pruned with `levels` (library module -> level), as text.
+    fn pruned_at(source: &str, levels: &[(&str, Level)]) -> String {
+        let mut file: syn::File = syn::parse_str(source).unwrap();
+        let levels = levels.iter().map(|(m, l)| (m.to_string(), *l)).collect();
+        prune(&mut file.items, &levels);
+        prettyplease::unparse(&file)
+    }
+
+    fn pruned(source: &str) -> String {
+        pruned_at(source, &[])
+    }
+
+    #[test]
+    fn an_extension_trait_stays_for_a_method_call_where_it_is_in_scope() {
+        let out = pruned(
+            "use crate::lib::Ext;
+             fn main() { let v = [1, 2]; v.lower(&1); }
+             mod lib {
+                 pub trait Ext {
+                     fn lower(&self, x: &u8) -> usize;
+                     fn unused_provided(&self) -> u8 { helper() }
+                 }
+                 impl<T> Ext for [T] { fn lower(&self, x: &u8) -> usize { 0 } }
+                 fn helper() -> u8 { 1 }
+                 pub trait Elsewhere { fn lower(&self, x: &u8) -> usize; }
+                 impl<T> Elsewhere for Vec<T> { fn lower(&self, x: &u8) -> usize { 1 } }
+             }",
+        );
+        for kept in [
+            "use crate::lib::Ext;",
+            "pub trait Ext",
+            "impl<T> Ext for [T]",
+        ] {
+            assert!(out.contains(kept), "`{kept}` missing:\n{out}");
+        }
+        // A provided method nobody calls goes, and what only it used; a trait with a method of
+        // the same name that is in scope nowhere goes.
+        for gone in ["unused_provided", "helper", "Elsewhere"] {
+            assert!(!out.contains(gone), "`{gone}` survived:\n{out}");
+        }
+    }
+
+    #[test]
+    fn a_glob_that_brings_a_live_trait_stays() {
+        let out = pruned(
+            "use crate::lib::*;
+             fn main() { 5u8.twice(); }
+             mod lib {
+                 pub use self::ext::Twice;
+                 mod ext {
+                     pub trait Twice { fn twice(self) -> Self; }
+                     impl Twice for u8 { fn twice(self) -> u8 { self * 2 } }
+                 }
+             }",
+        );
+        for kept in [
+            "use crate::lib::*;",
+            "pub use self::ext::Twice;",
+            "impl Twice for u8",
+        ] {
+            assert!(out.contains(kept), "`{kept}` missing:\n{out}");
+        }
+    }
+
+    #[test]
+    fn an_impl_stays_only_when_every_type_it_is_about_is_live() {
+        let out = pruned(
+            "fn main() { let m = lib::Meters(1); let x: f64 = m.into(); }
+             mod lib {
+                 pub struct Meters(pub i64);
+                 pub struct Big;
+                 pub struct Ratio<T>(T);
+                 impl From<Meters> for f64 { fn from(m: Meters) -> f64 { m.0 as f64 } }
+                 impl From<Big> for f64 { fn from(b: Big) -> f64 { 0.0 } }
+                 impl From<Meters> for Ratio<Big> { fn from(m: Meters) -> Self { Ratio(Big) } }
+             }",
+        );
+        assert!(out.contains("impl From<Meters> for f64"), "{out}");
+        for gone in ["Big", "Ratio"] {
+            assert!(!out.contains(gone), "`{gone}` survived:\n{out}");
+        }
+    }
+
+    #[test]
+    fn a_macro_call_that_defines_a_name_looked_for_stays() {
+        // `adc` by plain item is configured out on this target; the macro's is the one.
+        let out = pruned(
+            "fn main() { lib::adc(); }
+             mod lib {
+                 macro_rules! on_64 { ($($item:item)*) => { $($item)* }; }
+                 on_64!(pub fn adc() -> u8 { 1 });
+                 on_64!(pub fn sbb() -> u8 { 2 });
+                 #[cfg(not(target_pointer_width = \"64\"))]
+                 pub fn adc() -> u8 { 3 }
+             }",
+        );
+        assert!(out.contains("on_64!(pub fn adc()"), "{out}");
+        assert!(!out.contains("sbb"), "{out}");
+    }
+
+    #[test]
+    fn wider_levels_keep_whole_modules_then_whole_crates() {
+        let source = "fn main() { lib::used(); }
+             mod lib {
+                 pub fn used() {}
+                 pub fn unused() {}
+                 pub mod inner { pub fn deeper() {} }
+             }";
+        let items = pruned(source);
+        assert!(
+            items.contains("fn used") && !items.contains("fn unused"),
+            "{items}"
+        );
+        let modules = pruned_at(source, &[("lib", Level::Modules)]);
+        assert!(modules.contains("fn unused"), "{modules}");
+        assert!(
+            !modules.contains("deeper"),
+            "a module nothing uses: {modules}"
+        );
+        let whole = pruned_at(source, &[("lib", Level::Crate)]);
+        assert!(whole.contains("fn deeper"), "{whole}");
     }
 }

@@ -34,10 +34,19 @@ pub fn run(args: &BundleArgs) -> Result<ExitCode> {
     let problem = problem::find(None, &args.problem)?;
     let (bundle, path) = bundle::write_bundle(&problem, args.output.as_deref())?;
     println!("{}", bundle::wrote_line(&problem, &path, bundle.text.len()));
+    if let Some(fallback) = &bundle.fallback {
+        println!("{}: {fallback}", problem.name);
+    }
     if !args.check {
         return Ok(ExitCode::SUCCESS);
     }
-    let checked = check::check(&problem, &bundle.text, &path, &args.rustc)?;
+    let crates = check::declared_versions(&bundle);
+    for rustc in &args.rustc {
+        if let Some(note) = check::newer_than(&crates, rustc) {
+            println!("{}: {note}", problem.name);
+        }
+    }
+    let checked = check::check(&problem, &bundle, &path, &args.rustc)?;
     for issue in &checked.issues {
         eprintln!("error: {issue}");
     }

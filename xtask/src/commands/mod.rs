@@ -61,8 +61,9 @@ impl ProgramArgs {
             return Ok(Program::new(&built.solver));
         }
         let compiled = check::compiled_bundle(problem, &self.rustc)?;
+        let notes: String = compiled.notes.iter().map(|n| format!("{n}\n")).collect();
         emit(&format!(
-            "{}\n{}\n",
+            "{}\n{notes}{}\n",
             wrote_line(problem, &compiled.path, compiled.bytes),
             compiled.compiled
         ));

@@ -104,8 +104,9 @@ fn fixture_bundle_has_no_tests_docs_comments_or_unused_items() {
         "$crate::fixture_lib::geometry::mul($x, $x)",
         "pub(in crate::fixture_lib) fn checked",
         "pub(in crate::fixture_lib) static UNITS",
-        // The exported macro is reachable as `fixture_lib::square!`.
-        "pub use crate::square;",
+        // The exported macro, named apart in the bundle, is reachable as `fixture_lib::square!`.
+        "macro_rules! __fixture_lib__square",
+        "pub use crate::__fixture_lib__square as square;",
         // A kept type keeps its trait impls; a static keeps its `const fn` builder.
         "impl fmt::Display for Rect",
         "const fn build_units",
@@ -498,13 +499,18 @@ fn bundle_checked(problem: &Path, test: &str, old: Option<&Path>) -> (Output, St
 /// [`bundle_checked`] with the old rustc when there is one: the check passes (compiled by each
 /// compiler, its one sample AC). Returns the bundle's text.
 fn bundle_passes(problem: &Path, test: &str) -> String {
+    bundle_passes_saying(problem, test).1
+}
+
+/// [`bundle_passes`], with what the run printed: (stdout, bundle).
+fn bundle_passes_saying(problem: &Path, test: &str) -> (String, String) {
     let old = old_rustc();
     let (result, bundle) = bundle_checked(problem, test, old.as_deref());
     let stdout = assert_success_saying(&result, "1/1 AC");
     if old.is_some() {
         assert!(stdout.contains("(rustc 1.63"), "{stdout}");
     }
-    bundle
+    (stdout, bundle)
 }
 
 #[test]
@@ -566,6 +572,124 @@ fn an_older_rustc_given_with_rustc_judges_what_the_syntax_scan_cannot_see() {
     assert!(stderr.contains("rustc 1.63"), "{stderr}");
     assert!(stderr.contains("is_some_and"), "{stderr}");
     assert!(stderr.contains("NOT a valid submission"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A user's own macros, build scripts, and keeping more when pruning breaks a bundle (issue 31).
+
+#[test]
+fn a_users_exported_macros_work_through_use_by_path_and_beside_a_namesake() {
+    // `use algo::read_vals;` at the root and in a nested module, `algo::square!` by path beside
+    // `fixture_lib::square!` (imported): the sample's answer needs each macro to be its own.
+    let bundle = bundle_passes(&fixture("boj-1006"), "user-macros");
+    for kept in [
+        "use algo::read_vals;",
+        "use fixture_lib::square;",
+        "use crate::algo::sum_all;",
+        // Each crate's macro has a name of its own in the bundle and is re-exported under its
+        // own name by its crate's module.
+        "macro_rules! __algo__read_vals",
+        "macro_rules! __algo__square",
+        "macro_rules! __fixture_lib__square",
+        "pub use crate::__algo__square as square;",
+        "pub use crate::__fixture_lib__square as square;",
+        // `read_vals!` reaches its helper through `$crate`.
+        "$crate::algo::__parse!",
+        "pub use crate::__algo____parse as __parse;",
+        // `algo::cube` calls `square!` by its bare name: a forwarder keeps that working.
+        "$crate::__algo__square! { $($tokens)* }",
+    ] {
+        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
+    }
+    // Only one `#[macro_export]` macro of each name at the bundle's root: no E0255.
+    assert_eq!(bundle.matches("macro_rules! square").count(), 1, "{bundle}");
+    // `call!` is not used, nor is `Meters`.
+    for gone in ["__algo__call", "Meters", "__macros"] {
+        assert!(!bundle.contains(gone), "`{gone}` survived:\n{bundle}");
+    }
+}
+
+#[test]
+fn macro_use_extern_crate_brings_the_macros_into_every_module() {
+    let bundle = bundle_passes(&fixture("boj-1007"), "macro-use");
+    assert!(!bundle.contains("extern crate"), "{bundle}");
+    assert_eq!(
+        bundle.matches("use crate::algo::__macros::*;").count(),
+        2,
+        "the root and `nested`:\n{bundle}"
+    );
+    assert!(
+        bundle.contains("pub mod __macros {"),
+        "the macros' module:\n{bundle}"
+    );
+}
+
+#[test]
+fn when_pruning_breaks_a_bundle_it_keeps_whole_modules_and_says_why() {
+    // `doubled` is called only as `algo::call!(length, doubled)`: pruned item by item, the
+    // bundle does not compile (rustc's E0599 is in what the bundler says); keeping the whole
+    // module compiles, and the sample is AC.
+    let (stdout, bundle) = bundle_passes_saying(&fixture("boj-1008"), "fallback");
+    assert!(
+        stdout.contains("boj-1008: kept every item of the modules of algo it uses"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error[E0599]: no method named `doubled`"),
+        "{stdout}"
+    );
+    // Whole modules: `halved`, used nowhere, came along.
+    for kept in ["fn doubled", "fn halved"] {
+        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
+    }
+    // The other fixtures needed no fallback.
+    let (_, result) = bundle_check("boj-1000", "no-fallback");
+    assert!(!text(&result.stdout).contains("kept every item"));
+}
+
+#[test]
+fn a_build_script_that_only_decides_cfgs_is_bundled_with_them_decided() {
+    // Plain rustc sets no `fixture_fast`: undecided, the bundle would print `slow slow mode`.
+    let bundle = bundle_passes(&fixture("boj-1009"), "cfg-build-script");
+    assert!(bundle.contains("\"fast\""), "{bundle}");
+    assert!(!bundle.contains("\"slow\""), "{bundle}");
+    assert!(!bundle.contains("fixture_fast"), "{bundle}");
+    assert!(bundle.contains("if true {"), "{bundle}");
+    // A cfg the script did not set is left for rustc (which does not set it either).
+    assert!(bundle.contains("cfg!(fixture_never)"), "{bundle}");
+}
+
+#[test]
+fn build_scripts_that_do_more_than_decide_cfgs_are_refused_with_the_reason() {
+    let dir = scratch("bundle-tests", "refused-build-scripts");
+    for (problem, reason) in [
+        (
+            "boj-1010",
+            "crate fixture-codegen 0.1.0 has a build script that generates code",
+        ),
+        (
+            "boj-1011",
+            "crate fixture-env 0.1.0 has a build script that sets `FIXTURE_GREETING`, which \
+             the crate reads",
+        ),
+        (
+            "boj-1012",
+            "crate fixture-native 0.1.0 has a build script that links the native library \
+             `fixturenative`",
+        ),
+    ] {
+        let out = dir.join(format!("{problem}.rs"));
+        let result = xtask(&[
+            "bundle",
+            fixture(problem).to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let stderr = text(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
+        assert!(stderr.contains(reason), "{problem}: {stderr}");
+        assert!(!out.exists(), "{problem}: a refused bundle was written");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

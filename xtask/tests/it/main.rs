@@ -1,6 +1,7 @@
 //! The xtask's one integration-test binary: one module per subcommand.
 
 mod bundle;
+mod bundle_crates;
 mod companion;
 mod float;
 mod interactive;

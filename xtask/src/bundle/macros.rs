@@ -1,0 +1,412 @@
+//! `#[macro_export]` macros of bundled crates, made to work as Rust 2018 code calls them.
+//!
+//! `#[macro_export]` puts a macro at its crate's root. Inlined as `mod lib { ... }`, the crate's
+//! macros would all land at the bundle's root, where `use lib::name;` in the solution also puts
+//! `name` (E0255), and where two crates exporting one name collide. So each exported macro of a
+//! library gets a name of its own in the bundle (`__lib__name`, still `#[macro_export]`, so any
+//! module reaches it as `crate::__lib__name!`), and the library's module re-exports it under
+//! its own name (`pub use crate::__lib__name as name;`): `lib::name!`, `use lib::name;` and the
+//! library's `$crate::name!` (rewritten to `$crate::lib::name!`) all find it there. Inside the
+//! library, where the macro was also in textual scope after its definition, a forwarding
+//! `macro_rules! name` takes the definition's place when the library calls it by its bare
+//! name. `#[macro_export(local_inner_macros)]` bodies get their single-name macro calls spelled
+//! out as `$crate::lib::helper!`, which is what that attribute meant.
+//!
+//! `#[macro_use] extern crate lib;` (the 2015 way, which puts every exported macro of `lib` in
+//! scope everywhere in the crate) becomes `use crate::lib::__macros::*;` in every module of the
+//! crate that had it: a glob of a module holding nothing but the macros, so it never shadows a
+//! name the crate defines or imports. `extern crate std/core/alloc` at a library's root (common
+//! in `#![no_std]` crates) moves to the bundle's root, where it means the same.
+
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use quote::quote;
+use syn::{parse_quote, Item};
+
+/// The module that re-exports all of a library's macros, for `#[macro_use]` users.
+pub const MACROS_MODULE: &str = "__macros";
+
+/// One exported macro of a library.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exported {
+    /// Its name in the library (`input`).
+    pub name: String,
+    /// Its name in the bundle (`__proconio__input`).
+    pub unique: String,
+}
+
+fn ident(name: &str) -> Ident {
+    Ident::new(name, Span::call_site())
+}
+
+/// The bundle-wide name of the exported macro `name` of the library inlined as `module`.
+pub fn unique_name(module: &str, name: &str) -> String {
+    format!("__{module}__{name}")
+}
+
+fn is_exported(mac: &syn::ItemMacro) -> bool {
+    mac.ident.is_some() && mac.attrs.iter().any(|a| a.path().is_ident("macro_export"))
+}
+
+/// Renames the `#[macro_export]` macros of the library inlined as `module` (its items, after
+/// [`super::expand::Rewrite`]) and re-exports them at its root; with `macros_module`, also
+/// adds [`MACROS_MODULE`] for `#[macro_use]` users. Returns the macros.
+pub fn export(items: &mut Vec<Item>, module: &str, macros_module: bool) -> Vec<Exported> {
+    let mut exported = Vec::new();
+    rename(items, module, &mut exported);
+    let bare: Vec<bool> = exported
+        .iter()
+        .map(|m| calls_bare(&quote!(#(#items)*), &m.name))
+        .collect();
+    add_forwarders(items, &exported, &bare);
+    for m in &exported {
+        let (name, unique) = (ident(&m.name), ident(&m.unique));
+        items.push(parse_quote! { pub use crate::#unique as #name; });
+    }
+    if macros_module && !exported.is_empty() {
+        let leaves = exported.iter().map(|m| {
+            let (name, unique) = (ident(&m.name), ident(&m.unique));
+            quote!(#unique as #name)
+        });
+        let module = ident(MACROS_MODULE);
+        items.push(parse_quote! {
+            pub mod #module {
+                pub use crate::{#(#leaves),*};
+            }
+        });
+    }
+    exported
+}
+
+fn rename(items: &mut [Item], module: &str, exported: &mut Vec<Exported>) {
+    for item in items {
+        match item {
+            Item::Macro(mac) if is_exported(mac) => {
+                let name = mac.ident.as_ref().expect("exported macros have names");
+                let unique = unique_name(module, &name.to_string());
+                exported.push(Exported {
+                    name: name.to_string(),
+                    unique: unique.clone(),
+                });
+                mac.ident = Some(ident(&unique));
+                for attr in &mut mac.attrs {
+                    let inner = attr.path().is_ident("macro_export")
+                        && attr
+                            .meta
+                            .require_list()
+                            .is_ok_and(|l| l.tokens.to_string().contains("local_inner_macros"));
+                    if inner {
+                        *attr = parse_quote!(#[macro_export]);
+                        mac.mac.tokens = local_inner(std::mem::take(&mut mac.mac.tokens), module);
+                    }
+                }
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &mut m.content {
+                    rename(inner, module, exported);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Puts `macro_rules! name { ... => { $crate::__lib__name! { ... } } }` right after each renamed
+/// definition whose bare name the library calls, so its textual scope is what it was.
+fn add_forwarders(items: &mut Vec<Item>, exported: &[Exported], bare: &[bool]) {
+    let mut k = 0;
+    while k < items.len() {
+        let forward = match &items[k] {
+            Item::Macro(mac) if is_exported(mac) => {
+                let unique = mac.ident.as_ref().map(Ident::to_string);
+                exported
+                    .iter()
+                    .zip(bare)
+                    .find(|(m, &b)| b && Some(&m.unique) == unique.as_ref())
+                    .map(|(m, _)| m.clone())
+            }
+            _ => None,
+        };
+        if let Item::Mod(m) = &mut items[k] {
+            if let Some((_, inner)) = &mut m.content {
+                add_forwarders(inner, exported, bare);
+            }
+        }
+        if let Some(m) = forward {
+            let (name, unique) = (ident(&m.name), ident(&m.unique));
+            let forwarder: Item = parse_quote! {
+                macro_rules! #name {
+                    ($($tokens:tt)*) => { $crate::#unique! { $($tokens)* } };
+                }
+            };
+            items.insert(k + 1, forwarder);
+            k += 1;
+        }
+        k += 1;
+    }
+}
+
+/// Whether `tokens` call the macro `name` by its bare name (`name!`, not `path::name!`).
+fn calls_bare(tokens: &TokenStream, name: &str) -> bool {
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let punct =
+        |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        TokenTree::Group(g) => calls_bare(&g.stream(), name),
+        TokenTree::Ident(id) => {
+            id == name
+                && punct(i + 1, '!')
+                && !punct(i + 2, '=')
+                && !(i >= 1 && (punct(i - 1, ':') || punct(i - 1, '$')))
+        }
+        _ => false,
+    })
+}
+
+/// `#[macro_export(local_inner_macros)]`: every single-name macro call in the rules'
+/// expansions means `$crate::name!`, here `$crate::module::name!` (the module re-exports them).
+fn local_inner(body: TokenStream, module: &str) -> TokenStream {
+    // The body is `(matcher) => { expansion };` rules: only expansions (after `=>`) change.
+    let trees: Vec<TokenTree> = body.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    for (i, tree) in trees.iter().enumerate() {
+        let after_arrow = i >= 2
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '>')
+            && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '=');
+        match tree {
+            TokenTree::Group(g) if after_arrow => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), spell_out_calls(g.stream(), module));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out.into_iter().collect()
+}
+
+fn spell_out_calls(tokens: TokenStream, module: &str) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct =
+        |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let mut out = TokenStream::new();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), spell_out_calls(g.stream(), module));
+                group.set_span(g.span());
+                out.extend([TokenTree::Group(group)]);
+            }
+            TokenTree::Ident(id)
+                if punct(i + 1, '!')
+                    && !punct(i + 2, '=')
+                    && id != "macro_rules"
+                    && !(i >= 1 && (punct(i - 1, ':') || punct(i - 1, '$'))) =>
+            {
+                let module = ident(module);
+                out.extend(quote!($crate::#module::#id));
+            }
+            other => out.extend([other.clone()]),
+        }
+    }
+    out
+}
+
+/// The `#[macro_use] extern crate NAME;` items at the root of a crate, for bundled crates
+/// (`externs`, extern name -> module): their modules, to glob-import [`MACROS_MODULE`] from.
+pub fn macro_use_crates(
+    items: &[Item],
+    externs: &std::collections::BTreeMap<String, String>,
+) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| match item {
+            Item::ExternCrate(e) if e.attrs.iter().any(|a| a.path().is_ident("macro_use")) => {
+                externs.get(&e.ident.to_string()).cloned()
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Puts `use crate::DEP::__macros::*;` in `items` and in every module below, for each of
+/// `deps` (modules of crates that export macros).
+pub fn import_macros(items: &mut Vec<Item>, deps: &[String]) {
+    for item in items.iter_mut() {
+        if let Item::Mod(m) = item {
+            if let Some((_, inner)) = &mut m.content {
+                import_macros(inner, deps);
+            }
+        }
+    }
+    let module = ident(MACROS_MODULE);
+    for dep in deps.iter().rev() {
+        let dep = ident(dep);
+        items.insert(
+            0,
+            parse_quote! {
+                #[allow(unused_imports)]
+                use crate::#dep::#module::*;
+            },
+        );
+    }
+}
+
+/// Takes `extern crate std;`, `core` and `alloc` (renamed or not) from the root of a library
+/// and returns those the bundle's root must declare instead: at a crate's root they add to
+/// every module's extern prelude, inside a module they would not (and `#[macro_use]` there is
+/// an error; std's macros are in the bundle's prelude anyway). `std` and `core` under their
+/// own names are in the bundle's prelude already.
+pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
+    let mut hoisted = Vec::new();
+    items.retain(|item| {
+        let Item::ExternCrate(e) = item else {
+            return true;
+        };
+        let name = e.ident.to_string();
+        if !matches!(name.as_str(), "std" | "core" | "alloc") {
+            return true;
+        }
+        if name == "alloc" || e.rename.is_some() {
+            let mut e = e.clone();
+            e.attrs.retain(|a| !a.path().is_ident("macro_use"));
+            e.vis = syn::Visibility::Inherited;
+            hoisted.push(e);
+        }
+        false
+    });
+    hoisted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+
+    fn text(items: &[Item]) -> String {
+        quote!(#(#items)*).to_string()
+    }
+
+    #[test]
+    fn exported_macros_get_unique_names_and_are_re_exported_by_their_own() {
+        let mut file: syn::File = syn::parse_quote! {
+            #[macro_export]
+            macro_rules! input { ($($t:tt)*) => { $crate::lib::read!($($t)*) }; }
+            pub mod inner {
+                #[macro_export]
+                macro_rules! read { ($x:expr) => { $x }; }
+            }
+            macro_rules! private { () => {}; }
+        };
+        let exported = export(&mut file.items, "lib", false);
+        assert_eq!(
+            exported,
+            [
+                Exported {
+                    name: "input".into(),
+                    unique: "__lib__input".into()
+                },
+                Exported {
+                    name: "read".into(),
+                    unique: "__lib__read".into()
+                }
+            ]
+        );
+        let out = text(&file.items);
+        assert!(out.contains("macro_rules ! __lib__input"), "{out}");
+        assert!(out.contains("macro_rules ! __lib__read"), "{out}");
+        assert!(out.contains("macro_rules ! private"), "{out}");
+        assert!(
+            out.contains("pub use crate :: __lib__input as input ;"),
+            "{out}"
+        );
+        assert!(
+            out.contains("pub use crate :: __lib__read as read ;"),
+            "{out}"
+        );
+        // Nothing calls them by their bare names: no forwarder, no macro module.
+        assert!(!out.contains("macro_rules ! input"), "{out}");
+        assert!(!out.contains(MACROS_MODULE), "{out}");
+    }
+
+    #[test]
+    fn a_bare_call_inside_the_library_keeps_a_forwarder_in_textual_scope() {
+        let mut file: syn::File = syn::parse_quote! {
+            #[macro_export]
+            macro_rules! square { ($x:expr) => { $x * $x }; }
+            pub fn four() -> i32 { square!(2) }
+        };
+        export(&mut file.items, "lib", true);
+        let out = text(&file.items);
+        let definition = out.find("macro_rules ! __lib__square").unwrap();
+        let forwarder = out.find("macro_rules ! square").unwrap();
+        let call = out.find("square ! (2)").unwrap();
+        assert!(definition < forwarder && forwarder < call, "{out}");
+        assert!(out.contains("$ crate :: __lib__square !"), "{out}");
+        assert!(
+            out.contains("pub mod __macros { pub use crate :: { __lib__square as square } ; }"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn local_inner_macros_are_spelled_out() {
+        let mut file: syn::File = syn::parse_quote! {
+            #[macro_export(local_inner_macros)]
+            macro_rules! outer { ($x:expr) => { helper!($x) + ::std::format!("") + $crate::lib::x!() }; }
+        };
+        export(&mut file.items, "lib", false);
+        let out = file.items[0].to_token_stream().to_string();
+        assert!(out.starts_with("# [macro_export] macro_rules"), "{out}");
+        assert!(out.contains("$ crate :: lib :: helper ! ($ x)"), "{out}");
+        assert!(out.contains(":: std :: format !"), "{out}");
+        assert!(out.contains("$ crate :: lib :: x ! ()"), "{out}");
+        // The matcher is left alone.
+        assert!(out.contains("($ x : expr) =>"), "{out}");
+    }
+
+    #[test]
+    fn macro_use_becomes_a_glob_in_every_module() {
+        let mut file: syn::File = syn::parse_quote! {
+            #[macro_use]
+            extern crate maplit;
+            extern crate other;
+            mod nested { fn f() {} }
+        };
+        let externs = [("maplit", "maplit"), ("other", "other")]
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .into();
+        let deps = macro_use_crates(&file.items, &externs);
+        assert_eq!(deps, ["maplit"]);
+        import_macros(&mut file.items, &deps);
+        let out = text(&file.items);
+        assert_eq!(
+            out.matches("use crate :: maplit :: __macros :: * ;")
+                .count(),
+            2
+        );
+    }
+
+    #[test]
+    fn std_crates_leave_a_library_for_the_root() {
+        let mut file: syn::File = syn::parse_quote! {
+            #[macro_use]
+            extern crate std;
+            extern crate alloc;
+            #[macro_use]
+            extern crate alloc as stdalloc;
+            extern crate other;
+        };
+        let hoisted = take_std_crates(&mut file.items);
+        assert_eq!(text(&file.items), "extern crate other ;");
+        let hoisted: Vec<String> = hoisted
+            .iter()
+            .map(|e| e.to_token_stream().to_string())
+            .collect();
+        assert_eq!(
+            hoisted,
+            ["extern crate alloc ;", "extern crate alloc as stdalloc ;"]
+        );
+    }
+}

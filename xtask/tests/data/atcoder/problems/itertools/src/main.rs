@@ -1,0 +1,26 @@
+//! itertools' extension trait and macros: `N`, then N integers, then N more. Prints the distinct
+//! values of the first list sorted, the number of pairs (i, j) with a[i] + b[j] even, and the
+//! element-wise sums and maxima of the two lists.
+
+use itertools::{iproduct, izip, Itertools};
+use std::io::{self, Read};
+
+fn main() {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input).unwrap();
+    let numbers = input
+        .split_ascii_whitespace()
+        .map(|t| t.parse::<i64>().unwrap())
+        .collect_vec();
+    let n = numbers[0] as usize;
+    let (a, b) = (&numbers[1..=n], &numbers[n + 1..=2 * n]);
+    println!("{}", a.iter().sorted().dedup().join(" "));
+    let even = iproduct!(a, b).filter(|(x, y)| (*x + *y) % 2 == 0).count();
+    println!("{}", even);
+    let sums = izip!(a, b).map(|(x, y)| x + y).collect_vec();
+    let maxima = izip!(a, b, &sums).map(|(x, y, s)| *x.max(y).max(s)).join(" ");
+    println!("{}", sums.iter().join(" "));
+    println!("{}", maxima);
+    let (low, high) = a.iter().minmax().into_option().unwrap();
+    println!("{} {}", low, high);
+}

@@ -1,0 +1,5 @@
+//! Fixture problem over a crate whose build script does more than decide cfgs: refused.
+
+fn main() {
+    println!("{}", fixture_native::value());
+}

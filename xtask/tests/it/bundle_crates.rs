@@ -1,0 +1,243 @@
+//! Bundles of crates from AtCoder's crate list (`tests/data/atcoder/`, from crates.io): each
+//! fixture solution bundled with `--check`, compiled alone with this toolchain and with Debian's
+//! rustc 1.63 where the crates' `rust-version` allows, its sample judged AC; its size bounded,
+//! and what its bundle must keep there (the `use` lines of extension traits and macros, the
+//! traits themselves). docs/bundling.md's table comes from these.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::support::{run_xtask, scratch, text};
+
+/// One fixture solution: its folder under `problems/`, the largest its bundle may be (bytes,
+/// about 15% over what it was when written), whether Debian's rustc 1.63 is expected to
+/// compile it, and text its bundle must contain.
+struct Solution {
+    name: &'static str,
+    limit: usize,
+    old_rustc: bool,
+    kept: &'static [&'static str],
+}
+
+const SOLUTIONS: [Solution; 13] = [
+    Solution {
+        name: "proconio",
+        limit: 18_000,
+        // proconio 0.4.5 declares rust-version 1.70 (it uses `std::sync::OnceLock`).
+        old_rustc: false,
+        kept: &[
+            "use proconio::input;",
+            "use proconio::marker::{Chars, Usize1};",
+            "macro_rules! __proconio__input",
+            "pub use crate::__proconio__input as input;",
+            "$crate::proconio::read_value!",
+        ],
+    },
+    Solution {
+        name: "itertools",
+        limit: 60_000,
+        old_rustc: true,
+        kept: &[
+            "use itertools::{iproduct, izip, Itertools};",
+            "pub trait Itertools",
+            "fn sorted(",
+            "fn collect_vec(",
+            "pub use crate::__itertools__iproduct as iproduct;",
+            "pub use crate::__itertools__izip as izip;",
+        ],
+    },
+    Solution {
+        name: "num-bigint",
+        limit: 385_000,
+        old_rustc: true,
+        kept: &["pub struct BigUint", "pub struct BigInt", "pub trait One"],
+    },
+    Solution {
+        name: "num-integer",
+        limit: 105_000,
+        old_rustc: true,
+        kept: &["use num_integer::{Integer, Roots};", "pub trait Roots"],
+    },
+    Solution {
+        name: "num-traits",
+        limit: 76_000,
+        old_rustc: true,
+        kept: &["pub trait PrimInt", "pub fn checked_pow"],
+    },
+    Solution {
+        name: "num-rational",
+        limit: 440_000,
+        old_rustc: true,
+        kept: &["pub struct Ratio"],
+    },
+    Solution {
+        name: "superslice",
+        limit: 11_000,
+        old_rustc: true,
+        kept: &[
+            "use superslice::Ext;",
+            "pub trait Ext",
+            "impl<T> Ext for [T]",
+        ],
+    },
+    Solution {
+        name: "hash-float-bits",
+        limit: 155_000,
+        old_rustc: true,
+        kept: &[
+            "pub struct FixedBitSet",
+            "pub struct OrderedFloat",
+            "pub type FxHashMap",
+        ],
+    },
+    Solution {
+        name: "petgraph",
+        limit: 117_000,
+        old_rustc: true,
+        kept: &["pub fn dijkstra"],
+    },
+    Solution {
+        name: "either",
+        limit: 21_000,
+        old_rustc: true,
+        kept: &["pub enum Either"],
+    },
+    Solution {
+        name: "maplit",
+        limit: 4_000,
+        old_rustc: true,
+        kept: &["use crate::maplit::__macros::*;"],
+    },
+    Solution {
+        name: "permutohedron",
+        limit: 3_200,
+        old_rustc: true,
+        kept: &[
+            "use permutohedron::LexicalPermutation;",
+            "impl<T> LexicalPermutation for [T]",
+        ],
+    },
+    Solution {
+        name: "smallvec",
+        limit: 31_000,
+        old_rustc: true,
+        kept: &["pub struct SmallVec"],
+    },
+];
+
+fn problem(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/atcoder/problems")
+        .join(name)
+}
+
+/// `cargo xtask bundle PROBLEM -o DIR/NAME.rs --check [--rustc OLD]`, building into the
+/// fixture workspace's own target folder: the run and the bundle.
+fn bundle_check(name: &str, old: Option<&Path>, dir: &Path) -> (Output, String) {
+    let out = dir.join(format!("{name}.rs"));
+    let problem = problem(name);
+    let mut args = vec![
+        "bundle",
+        problem.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--check",
+    ];
+    if let Some(old) = old {
+        args.extend(["--rustc", old.to_str().unwrap()]);
+    }
+    let result = run_xtask("atcoder-target", &args);
+    let bundle = std::fs::read_to_string(&out).unwrap_or_default();
+    (result, bundle)
+}
+
+/// What is wrong with one solution's bundle, if anything.
+fn judge_solution(solution: &Solution, old: Option<&Path>, dir: &Path) -> Vec<String> {
+    let name = solution.name;
+    let mut wrong = Vec::new();
+    let (result, bundle) = bundle_check(name, old.filter(|_| solution.old_rustc), dir);
+    let stdout = text(&result.stdout);
+    if result.status.code() != Some(0) || !stdout.contains("1/1 AC") {
+        wrong.push(format!("{name}: not AC\n{stdout}{}", text(&result.stderr)));
+        return wrong;
+    }
+    if old.is_some() && solution.old_rustc && !stdout.contains("(rustc 1.63") {
+        wrong.push(format!("{name}: not compiled with rustc 1.63\n{stdout}"));
+    }
+    // Nothing had to be kept beyond what pruning reaches.
+    if stdout.contains("kept every item") || stdout.contains("kept all of") {
+        wrong.push(format!("{name}: pruning alone broke the bundle\n{stdout}"));
+    }
+    if bundle.len() > solution.limit {
+        wrong.push(format!(
+            "{name}: {} bytes, over {}",
+            bundle.len(),
+            solution.limit
+        ));
+    }
+    for kept in solution.kept {
+        if !bundle.contains(kept) {
+            wrong.push(format!("{name}: `{kept}` missing from the bundle"));
+        }
+    }
+    println!("{name}: {} bytes", bundle.len());
+    wrong
+}
+
+/// Debian's rustc 1.63, when it is installed (CI installs it).
+fn old_rustc() -> Option<PathBuf> {
+    let path = PathBuf::from("/usr/bin/rustc");
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!("skipped the old compiler: no /usr/bin/rustc (Debian's rustc package, 1.63)");
+        None
+    }
+}
+
+#[test]
+fn crates_from_atcoders_list_bundle_compile_alone_and_are_ac() {
+    let dir = scratch("bundle-crates", "all");
+    let old = old_rustc();
+    let next = AtomicUsize::new(0);
+    let wrong = Mutex::new(Vec::new());
+    // Two at a time: each is a cargo run and two rustc runs.
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(solution) = SOLUTIONS.get(k) else {
+                    break;
+                };
+                let found = judge_solution(solution, old.as_deref(), &dir);
+                wrong.lock().unwrap().extend(found);
+            });
+        }
+    });
+    let wrong = wrong.into_inner().unwrap();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+#[test]
+fn a_crate_that_needs_a_newer_rustc_is_named_before_compiling() {
+    let Some(old) = old_rustc() else {
+        return;
+    };
+    let dir = scratch("bundle-crates", "newer");
+    let (result, _) = bundle_check("proconio", Some(&old), &dir);
+    let stdout = text(&result.stdout);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{stdout}{stderr}");
+    let note = "crate-proconio: note: proconio 0.4.5 needs Rust 1.70.0 (its rust-version); \
+                /usr/bin/rustc is rustc 1.63.0";
+    assert!(stdout.contains(note), "{stdout}");
+    // Said before compiling, and again beside the old compiler's own words.
+    assert!(!stdout.contains("compiled alone"), "{stdout}");
+    assert!(stderr.contains("OnceLock"), "{stderr}");
+    assert!(
+        stderr.contains("proconio 0.4.5 needs Rust 1.70.0"),
+        "{stderr}"
+    );
+}
