@@ -101,16 +101,7 @@ pub fn prebuilt(problems: &[Problem], dir: &Path, for_stress: bool) -> Result<Ve
     if !dir.is_dir() {
         bail!("--prebuilt {}: no such folder", dir.display());
     }
-    let find = |problem: &Problem, name: &str| -> Result<PathBuf> {
-        prebuilt_executable(dir, name).with_context(|| {
-            format!(
-                "no {name} (or {name}.exe) in {}: --prebuilt takes every executable of {} from \
-                 there, and it needs this one",
-                dir.display(),
-                problem.name,
-            )
-        })
-    };
+    let find = |problem: &Problem, name: &str| prebuilt_needed(problem, dir, name);
     problems
         .iter()
         .map(|problem| {
@@ -129,6 +120,19 @@ pub fn prebuilt(problems: &[Problem], dir: &Path, for_stress: bool) -> Result<Ve
             })
         })
         .collect()
+}
+
+/// `dir/NAME` or `dir/NAME.exe`, the executable `name` of `problem` that a prebuilt run needs;
+/// an error that says so when neither is there.
+pub fn prebuilt_needed(problem: &Problem, dir: &Path, name: &str) -> Result<PathBuf> {
+    prebuilt_executable(dir, name).with_context(|| {
+        format!(
+            "no {name} (or {name}.exe) in {}: --prebuilt takes every executable of {} from \
+             there, and it needs this one",
+            dir.display(),
+            problem.name,
+        )
+    })
 }
 
 /// `dir/NAME` or `dir/NAME.exe`, whichever is a file.

@@ -226,24 +226,27 @@ impl<'ast> Visit<'ast> for Finder {
 }
 
 /// Compiles `source` alone, as BOJ does, into `scratch/Main` (`Main.exe` on Windows) with this
-/// toolchain's rustc (or `$RUSTC`), then checks that each of `older` (other rustc executables, such as Debian's 1.63)
-/// compiles it too; on failure, the error names the compiler, carries its message and says
-/// which bundled crates declare a newer `rust-version` than that compiler (`crates`: package
-/// and rust-version).
+/// toolchain's rustc (or `$RUSTC`), then checks that each of `older` (other rustc executables,
+/// such as Debian's 1.63) compiles it too; on failure, the error names the compiler, carries its
+/// message and says which bundled crates declare a newer `rust-version` than that compiler
+/// (`crates`: package and rust-version). On Windows, where a program's stack is fixed when it
+/// is linked, the executable is linked with `stack` bytes of it (the problem's stack limit).
 pub fn compile(
     source: &Path,
     scratch: &Path,
     older: &[PathBuf],
     crates: &[(String, String)],
+    stack: u64,
 ) -> Result<PathBuf> {
     fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
     let exe = scratch.join(format!("Main{}", std::env::consts::EXE_SUFFIX));
     let _ = fs::remove_file(&exe);
     let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
-    compile_with(&rustc, source, &exe)?;
+    let link = link_args(stack);
+    compile_with(&rustc, source, &exe, &link)?;
     for (k, other) in older.iter().enumerate() {
         let name = format!("Main-{k}{}", std::env::consts::EXE_SUFFIX);
-        let compiled = compile_with(other, source, &scratch.join(name));
+        let compiled = compile_with(other, source, &scratch.join(name), &link);
         if let (Err(e), Some(note)) = (&compiled, newer_than(crates, other)) {
             bail!("{e:#}\n{note}");
         }
@@ -330,12 +333,25 @@ pub fn first_error(text: &str) -> Result<Option<String>> {
     Ok(Some(error))
 }
 
-/// `rustc --edition 2021 -O -o exe source`, as BOJ runs it.
-fn compile_with(rustc: &Path, source: &Path, exe: &Path) -> Result<()> {
+/// What the bundle's link needs beyond BOJ's command: on Windows, the stack (Unix sets it when
+/// the program starts).
+fn link_args(stack: u64) -> Vec<String> {
+    match build::StackAt::here() {
+        build::StackAt::RunTime => Vec::new(),
+        build::StackAt::LinkTime { msvc } => vec![
+            "-C".to_string(),
+            format!("link-arg={}", build::stack_link_arg(stack, msvc)),
+        ],
+    }
+}
+
+/// `rustc --edition 2021 -O -o exe source`, as BOJ runs it (with `link`, on Windows the stack).
+fn compile_with(rustc: &Path, source: &Path, exe: &Path, link: &[String]) -> Result<()> {
     let out = Command::new(rustc)
         .args(["--edition", "2021", "-O", "-o"])
         .arg(exe)
         .arg(source)
+        .args(link)
         .current_dir(exe.parent().unwrap_or(Path::new(".")))
         .output()
         .with_context(|| format!("cannot run {}", rustc.display()))?;
@@ -428,23 +444,26 @@ pub fn declared_versions(bundle: &Bundle) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Runs every check on `bundle`, written at `path`. An error when a check cannot run or the
+/// Runs every check on `bundle`, written at `path`; the problem's checker or interactor is
+/// built by cargo, or taken from `prebuilt` when given. An error when a check cannot run or the
 /// bundle does not compile (with rustc's message: never quietly).
 pub fn check(
     problem: &Problem,
     bundle: &Bundle,
     path: &Path,
     older: &[PathBuf],
+    prebuilt: Option<&Path>,
 ) -> Result<Checked> {
     let issues = issues(&bundle.text, path)?;
     let crates = declared_versions(bundle);
-    let exe = compile(path, &scratch_dir(path), older, &crates).with_context(|| {
+    let stack = problem.meta.stack_limit_bytes();
+    let exe = compile(path, &scratch_dir(path), older, &crates, stack).with_context(|| {
         format!(
             "the bundle at {} is NOT a valid submission (kept for inspection)",
             path.display()
         )
     })?;
-    let report = judge_samples(problem, &exe)?;
+    let report = judge_samples(problem, &exe, prebuilt)?;
     Ok(Checked {
         issues,
         compiled: compiled_line(&problem.name, older),
@@ -461,10 +480,24 @@ fn scratch_dir(path: &Path) -> PathBuf {
 }
 
 /// Judges the problem's samples on `exe` with `cargo xtask test`'s judge (a checker or an
-/// interactor is the problem's own code, built by cargo as `cargo xtask test` builds it).
-pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<ProblemReport> {
-    let options = match problem.judge {
-        JudgeRule::Checker(_) | JudgeRule::Interactive(_) => {
+/// interactor is the problem's own code, built by cargo as `cargo xtask test` builds it, or
+/// taken from `prebuilt`).
+pub fn judge_samples(
+    problem: &Problem,
+    exe: &Path,
+    prebuilt: Option<&Path>,
+) -> Result<ProblemReport> {
+    let helper = |name: Option<&String>, dir: &Path| {
+        name.map(|name| build::prebuilt_needed(problem, dir, name))
+            .transpose()
+    };
+    let options = match (&problem.judge, prebuilt) {
+        (JudgeRule::Checker(_) | JudgeRule::Interactive(_), Some(dir)) => JudgeOptions {
+            checker: helper(problem.judge.checker(), dir)?,
+            interactor: helper(problem.judge.interactor(), dir)?,
+            ..JudgeOptions::default()
+        },
+        (JudgeRule::Checker(_) | JudgeRule::Interactive(_), None) => {
             let build_options = BuildOptions {
                 quiet: true,
                 ..BuildOptions::default()
@@ -476,7 +509,7 @@ pub fn judge_samples(problem: &Problem, exe: &Path) -> Result<ProblemReport> {
                 ..JudgeOptions::default()
             }
         }
-        JudgeRule::Exact | JudgeRule::Float(_) => JudgeOptions::default(),
+        (JudgeRule::Exact | JudgeRule::Float(_), _) => JudgeOptions::default(),
     };
     judge::run_samples(problem, &Program::new(exe), &options)
 }
@@ -509,6 +542,7 @@ pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<Compiled>
         &scratch_dir(&path),
         older,
         &declared_versions(&bundle),
+        problem.meta.stack_limit_bytes(),
     )?;
     Ok(Compiled {
         bytes: bundle.text.len(),

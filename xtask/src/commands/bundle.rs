@@ -1,5 +1,6 @@
-//! `cargo xtask bundle PROBLEM [-o FILE] [--check [--rustc PATH]...]`: writes the problem's
-//! one-file submission and, with `--check`, proves it is one (see `xtask::bundle`).
+//! `cargo xtask bundle PROBLEM [-o FILE] [--check [--rustc PATH]... [--prebuilt DIR]]`: writes
+//! the problem's one-file submission and, with `--check`, proves it is one (see
+//! `xtask::bundle`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +25,10 @@ pub struct BundleArgs {
     /// /usr/bin/rustc); repeatable.
     #[arg(long, value_name = "PATH", requires = "check")]
     pub rustc: Vec<PathBuf>,
+    /// With --check: take the problem's checker or interactor from DIR (as NAME or NAME.exe)
+    /// instead of building it.
+    #[arg(long, value_name = "DIR", requires = "check")]
+    pub prebuilt: Option<PathBuf>,
 }
 
 /// Exit 0 when written (and, with `--check`, good); 1 when the check finds the bundle bad
@@ -46,7 +51,13 @@ pub fn run(args: &BundleArgs) -> Result<ExitCode> {
             println!("{}: {note}", problem.name);
         }
     }
-    let checked = check::check(&problem, &bundle, &path, &args.rustc)?;
+    let checked = check::check(
+        &problem,
+        &bundle,
+        &path,
+        &args.rustc,
+        args.prebuilt.as_deref(),
+    )?;
     for issue in &checked.issues {
         eprintln!("error: {issue}");
     }

@@ -382,3 +382,44 @@ fn a_command_in_any_language_is_judged_like_a_build() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-interpreter"));
 }
+
+#[test]
+fn prebuilt_executables_are_judged_and_a_missing_one_is_the_tools_error() {
+    let (_, sorted) = &fixtures()["sorted"];
+    let dir = crate::support::scratch("judge", "prebuilt");
+    let copy = |from: &Path, name: &str| {
+        let to = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+        std::fs::copy(from, to).unwrap();
+    };
+    copy(&sorted.solver, "fixture-sorted");
+    let problem = fixture_dir("sorted");
+    let problem = problem.to_str().unwrap();
+    let prebuilt = dir.to_str().unwrap();
+
+    let out = xtask_test(&[problem, "--prebuilt", prebuilt]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no fixture-sorted-checker (or fixture-sorted-checker.exe) in "),
+        "{stderr}"
+    );
+
+    copy(sorted.checker.as_ref().unwrap(), "fixture-sorted-checker");
+    let out = xtask_test(&[problem, "--prebuilt", prebuilt]);
+    crate::support::assert_success_saying(&out, "fixture-sorted: 2/2 AC");
+
+    // `bundle --check` takes the checker from the folder too: here a "checker" that fails,
+    // so the run is JE, which only the folder's could make it.
+    copy(&fixtures()["crash"].1.solver, "fixture-sorted-checker");
+    let out = crate::support::run_xtask(
+        "judge-fixtures",
+        &["bundle", problem, "--check", "--prebuilt", prebuilt],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("JE"));
+}
