@@ -18,7 +18,7 @@ pub mod float;
 
 use crate::problem::{JudgeRule, Problem, Sample};
 use crate::run::interact::{self, Interaction, Transcript};
-use crate::run::{self, Clock, Exit, Limits, Outcome, Program, Setup};
+use crate::run::{self, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
 use crate::scratch::Scratch;
 
 /// A case's verdict.
@@ -156,6 +156,8 @@ pub struct CaseReport {
     pub cpu_time: Option<Duration>,
     /// Peak memory in bytes, when the system can tell.
     pub peak_memory: Option<u64>,
+    /// `peak_memory` may be more than the solution's own (see [`judge_case_quickly`]).
+    pub peak_is_upper_bound: bool,
     /// Why it is not AC.
     pub detail: Detail,
 }
@@ -345,11 +347,11 @@ pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<Problem
     })
 }
 
-/// How the solution is set up to run under `limits`: measured, its stack as the problem says,
-/// and held to the memory limit where the system holds programs to one.
-fn solution_setup(limits: &CaseLimits) -> Setup {
+/// How the solution is set up to run under `limits`: measured as `measure` says, its stack as
+/// the problem says, and held to the memory limit where the system holds programs to one.
+fn solution_setup(limits: &CaseLimits, measure: Measure) -> Setup {
     Setup {
-        measured: true,
+        measure,
         stack: Some(limits.stack),
         memory_limit: Some(limits.memory),
     }
@@ -420,12 +422,44 @@ impl FedInput {
     }
 }
 
-/// Runs and judges one sample.
+/// Runs and judges one sample, with the solution's own figures.
 pub fn judge_case(
     sample: &Sample,
     solver: &Program,
     judge: &Judge,
     limits: &CaseLimits,
+) -> Result<CaseReport> {
+    judge_case_measured(sample, solver, judge, limits, Measure::Exact)
+}
+
+/// [`judge_case`], starting the solution as quickly as the system allows: on Linux without the
+/// launcher, its peak memory then an upper bound (its own or the runner's), which rules an MLE
+/// out when under the limit. A case that is not AC this way is judged again with exact
+/// figures, so every verdict is exact, as is every figure of a case that is not AC; an AC
+/// case's peak memory is `None` when only the bound was known. Stress judges its cases so.
+pub fn judge_case_quickly(
+    sample: &Sample,
+    solver: &Program,
+    judge: &Judge,
+    limits: &CaseLimits,
+) -> Result<CaseReport> {
+    let mut quick = judge_case_measured(sample, solver, judge, limits, Measure::AtMost)?;
+    if quick.verdict != Verdict::Ac {
+        return judge_case(sample, solver, judge, limits);
+    }
+    if quick.peak_is_upper_bound {
+        quick.peak_memory = None;
+        quick.peak_is_upper_bound = false;
+    }
+    Ok(quick)
+}
+
+fn judge_case_measured(
+    sample: &Sample,
+    solver: &Program,
+    judge: &Judge,
+    limits: &CaseLimits,
+    measure: Measure,
 ) -> Result<CaseReport> {
     let input = FedInput::of(sample)?;
     let fed = Sample {
@@ -433,7 +467,7 @@ pub fn judge_case(
         ..sample.clone()
     };
     if let Judge::Interactive(interactor) = judge {
-        return judge_interaction(&fed, solver, interactor, limits);
+        return judge_interaction(&fed, solver, interactor, limits, measure);
     }
     let run_limits = Limits::judged(limits.time, limits.output_cap);
     let no_args: [&OsStr; 0] = [];
@@ -442,7 +476,7 @@ pub fn judge_case(
         &no_args,
         Some(&fed.input),
         &run_limits,
-        &solution_setup(limits),
+        &solution_setup(limits, measure),
     )?;
     let case = |verdict, detail| CaseReport {
         name: sample.name.clone(),
@@ -450,6 +484,7 @@ pub fn judge_case(
         time: outcome.time,
         cpu_time: outcome.cpu_time,
         peak_memory: outcome.peak_memory,
+        peak_is_upper_bound: outcome.peak_is_upper_bound,
         detail,
     };
     if let Some(overtime) = overtime(outcome.exit, outcome.cpu_time, outcome.time, limits.time) {
@@ -513,6 +548,7 @@ fn judge_interaction(
     solver: &Program,
     interactor: &Path,
     limits: &CaseLimits,
+    measure: Measure,
 ) -> Result<CaseReport> {
     let Interaction {
         solution,
@@ -520,6 +556,7 @@ fn judge_interaction(
         cpu_time,
         peak_memory,
         memory_limit_hit,
+        peak_is_upper_bound,
         solution_stderr,
         interactor: interactor_exit,
         interactor_stderr,
@@ -530,7 +567,7 @@ fn judge_interaction(
         &sample.input,
         &Limits::judged(limits.time, limits.output_cap),
         CHECKER_TIME.max(limits.time * 5),
-        &solution_setup(limits),
+        &solution_setup(limits, measure),
     )?;
     let verdict = match (solution, interactor_exit) {
         _ if overtime(solution, cpu_time, time, limits.time).is_some() => Verdict::Tle,
@@ -560,6 +597,7 @@ fn judge_interaction(
         time,
         cpu_time,
         peak_memory,
+        peak_is_upper_bound,
         detail,
     })
 }

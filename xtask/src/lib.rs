@@ -29,3 +29,4 @@ pub mod problem;
 pub mod report;
 pub mod run;
 pub mod scratch;
+pub mod stress;

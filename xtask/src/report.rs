@@ -184,11 +184,7 @@ impl Style {
         match (case.verdict, &case.detail) {
             (Verdict::Tle, Detail::Overtime { killed }) => {
                 let exit = killed.map_or(Exit::Code(0), Exit::TimedOut);
-                let _ = writeln!(
-                    out,
-                    "    {}; the next case runs",
-                    overtime(case, limits, exit)
-                );
+                let _ = writeln!(out, "    {}", overtime(case, limits, exit));
             }
             (Verdict::Ole, _) => {
                 let _ = writeln!(

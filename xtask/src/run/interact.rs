@@ -14,7 +14,6 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use super::process::{Process, Setup, Streams};
@@ -58,6 +57,8 @@ pub struct Interaction {
     pub peak_memory: Option<u64>,
     /// The system refused the solution memory past its limit.
     pub memory_limit_hit: bool,
+    /// `peak_memory` may be more than the solution's own.
+    pub peak_is_upper_bound: bool,
     /// The end of the solution's stderr.
     pub solution_stderr: Vec<u8>,
     /// How the interactor ended (`TimedOut` when it ran past its own limit; also when it was
@@ -126,8 +127,8 @@ pub fn interact(
             &transcript,
         ),
     ];
-    let solution_stderr = thread::spawn(move || read_tail(solution_err_read, STDERR_TAIL));
-    let interactor_stderr = thread::spawn(move || read_tail(interactor_err_read, STDERR_TAIL));
+    let solution_stderr = std::thread::spawn(move || read_tail(solution_err_read, STDERR_TAIL));
+    let interactor_stderr = std::thread::spawn(move || read_tail(interactor_err_read, STDERR_TAIL));
 
     let mut solution_clock = TimeKeeper::new(start, solution_limits);
     let interactor_deadline = start + interactor_time;
@@ -182,6 +183,7 @@ pub fn interact(
         cpu_time: solution_end.cpu_time,
         peak_memory: solution_end.peak_memory,
         memory_limit_hit: solution_end.memory_limit_hit,
+        peak_is_upper_bound: solution_end.peak_is_upper_bound,
         solution_stderr: solution_stderr.join().expect("no panic"),
         interactor: exit(
             interactor_end.exit,
@@ -202,9 +204,9 @@ fn relay(
     to: io::PipeWriter,
     side: Side,
     transcript: &Arc<Mutex<Recorder>>,
-) -> thread::JoinHandle<()> {
+) -> std::thread::JoinHandle<()> {
     let transcript = Arc::clone(transcript);
-    thread::spawn(move || {
+    std::thread::spawn(move || {
         let mut to = Some(to);
         let mut chunk = [0; 8192];
         loop {

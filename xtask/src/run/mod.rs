@@ -7,7 +7,7 @@
 pub mod interact;
 pub mod process;
 
-pub use process::{launch_if_asked, set_launcher, Setup};
+pub use process::{launch_if_asked, set_launcher, Measure, Setup};
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -179,6 +178,8 @@ pub struct Outcome {
     pub peak_memory: Option<u64>,
     /// The system refused the program memory past the limit it was given.
     pub memory_limit_hit: bool,
+    /// `peak_memory` may be more than the program's own (see [`Measure::AtMost`]).
+    pub peak_is_upper_bound: bool,
     /// Everything written to stdout, up to the cap (its capacity never exceeds the cap either).
     pub stdout: Vec<u8>,
     /// The last `STDERR_TAIL` bytes written to stderr.
@@ -223,8 +224,8 @@ pub fn run<S: AsRef<OsStr>>(
     let over_cap = Arc::new(AtomicBool::new(false));
     let cap = limits.output_cap;
     let flag = Arc::clone(&over_cap);
-    let stdout_reader = thread::spawn(move || read_capped(stdout_read, cap, &flag));
-    let stderr_reader = thread::spawn(move || read_tail(stderr_read, STDERR_TAIL));
+    let stdout_reader = std::thread::spawn(move || read_capped(stdout_read, cap, &flag));
+    let stderr_reader = std::thread::spawn(move || read_tail(stderr_read, STDERR_TAIL));
 
     let mut clock = TimeKeeper::new(start, limits);
     let mut killed = None;
@@ -243,8 +244,12 @@ pub fn run<S: AsRef<OsStr>>(
         }
     };
     let ended = process.finish()?;
-    let stdout = stdout_reader.join().expect("stdout reader does not panic");
-    let stderr_tail = stderr_reader.join().expect("stderr reader does not panic");
+    let stdout = stdout_reader
+        .join()
+        .expect("the stdout reader does not panic");
+    let stderr_tail = stderr_reader
+        .join()
+        .expect("the stderr reader does not panic");
 
     let exit = match killed {
         Some(exit) => exit,
@@ -257,6 +262,7 @@ pub fn run<S: AsRef<OsStr>>(
         cpu_time: ended.cpu_time,
         peak_memory: ended.peak_memory,
         memory_limit_hit: ended.memory_limit_hit,
+        peak_is_upper_bound: ended.peak_is_upper_bound,
         stdout,
         stderr_tail,
     })
@@ -309,56 +315,96 @@ impl TimeKeeper {
     }
 }
 
+/// A program's stdout kept up to a cap, never buffered past it.
+#[derive(Debug)]
+struct Capped {
+    kept: Vec<u8>,
+    cap: usize,
+}
+
+impl Capped {
+    fn new(cap: u64) -> Capped {
+        Capped {
+            kept: Vec::new(),
+            cap: usize::try_from(cap).unwrap_or(usize::MAX),
+        }
+    }
+
+    /// Keeps `bytes` up to the cap; false once past it (then reading stops and the pipe is
+    /// dropped, so a writer gets SIGPIPE or is killed by the runner).
+    fn take(&mut self, bytes: &[u8]) -> bool {
+        let room = self.cap - self.kept.len();
+        let take = bytes.len().min(room);
+        if self.kept.capacity() - self.kept.len() < take {
+            // Grow by doubling, but never past the cap.
+            let want = (self.kept.capacity() * 2)
+                .max(64 * 1024)
+                .min(self.cap)
+                .max(self.kept.len() + take);
+            self.kept.reserve_exact(want - self.kept.len());
+        }
+        self.kept.extend_from_slice(&bytes[..take]);
+        bytes.len() <= room
+    }
+}
+
+/// The last bytes of a stream.
+#[derive(Debug)]
+struct Tail {
+    tail: Vec<u8>,
+    keep: usize,
+}
+
+impl Tail {
+    fn new(keep: usize) -> Tail {
+        Tail {
+            tail: Vec::with_capacity(2 * keep),
+            keep,
+        }
+    }
+
+    fn take(&mut self, bytes: &[u8]) {
+        self.tail.extend_from_slice(bytes);
+        if self.tail.len() > self.keep {
+            self.tail.drain(..self.tail.len() - self.keep);
+        }
+    }
+}
+
 /// Reads until EOF or until more than `cap` bytes came; then sets `over_cap` and stops reading
 /// (dropping the pipe, so a writer gets SIGPIPE or is killed by the runner).
 fn read_capped(mut pipe: impl Read, cap: u64, over_cap: &AtomicBool) -> Vec<u8> {
-    let cap = usize::try_from(cap).unwrap_or(usize::MAX);
-    let mut kept = Vec::new();
+    let mut kept = Capped::new(cap);
     let mut chunk = vec![0; 64 * 1024];
-    loop {
-        let n = match pipe.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        };
-        let room = cap - kept.len();
-        let take = n.min(room);
-        if kept.capacity() - kept.len() < take {
-            // Grow by doubling, but never past the cap.
-            let want = (kept.capacity() * 2)
-                .max(64 * 1024)
-                .min(cap)
-                .max(kept.len() + take);
-            kept.reserve_exact(want - kept.len());
-        }
-        kept.extend_from_slice(&chunk[..take]);
-        if n > room {
-            over_cap.store(true, Ordering::SeqCst);
-            break;
-        }
-    }
-    kept
-}
-
-/// Reads until EOF, keeping the last `keep` bytes.
-fn read_tail(mut pipe: impl Read, keep: usize) -> Vec<u8> {
-    let mut tail = Vec::with_capacity(2 * keep);
-    let mut chunk = [0; 8192];
     loop {
         match pipe.read(&mut chunk) {
             Ok(0) => break,
             Ok(n) => {
-                tail.extend_from_slice(&chunk[..n]);
-                if tail.len() > keep {
-                    tail.drain(..tail.len() - keep);
+                if !kept.take(&chunk[..n]) {
+                    over_cap.store(true, Ordering::SeqCst);
+                    break;
                 }
             }
             Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
             Err(_) => break,
         }
     }
-    tail
+    kept.kept
+}
+
+/// Reads until EOF, keeping the last `keep` bytes.
+fn read_tail(mut pipe: impl Read, keep: usize) -> Vec<u8> {
+    let mut tail = Tail::new(keep);
+    let mut chunk = [0; 8192];
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => tail.take(&chunk[..n]),
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+    }
+    tail.tail
 }
 
 #[cfg(test)]
@@ -366,12 +412,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn capped_reader_stops_one_byte_past_the_cap() {
+    fn the_capped_stdout_stops_one_byte_past_the_cap() {
+        let mut capped = Capped::new(100);
+        assert!(capped.take(&[7u8; 60]));
+        assert!(capped.take(&[7u8; 40]), "exactly the cap is allowed");
+        assert_eq!(capped.kept.len(), 100);
+        assert!(!capped.take(&[7u8; 1]));
+        assert_eq!(capped.kept.len(), 100);
+        assert!(capped.kept.capacity() <= 100);
+    }
+
+    #[test]
+    fn the_capped_reader_stops_one_byte_past_the_cap() {
         let flag = AtomicBool::new(false);
         let kept = read_capped(&[7u8; 100][..], 100, &flag);
         assert_eq!(kept.len(), 100);
         assert!(!flag.load(Ordering::SeqCst), "exactly the cap is allowed");
-
         let kept = read_capped(&[7u8; 101][..], 100, &flag);
         assert_eq!(kept.len(), 100);
         assert!(kept.capacity() <= 100);

@@ -8,7 +8,7 @@
 //!
 //! | system | module | a program runs | peak memory | CPU time | killed with what it started |
 //! |---|---|---|---|---|---|
-//! | Linux | `linux.rs` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group | `wait4`'s `ru_maxrss`, its own | `wait4`; live from `/proc` | its group, and `PR_SET_PDEATHSIG` if the runner dies |
+//! | Linux | `linux.rs` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group; without it when no exact peak is needed | `wait4`'s `ru_maxrss`, its own (started directly: at most its own or the runner's) | `wait4`; live from `/proc` | its group, and `PR_SET_PDEATHSIG` if the runner dies (launched) |
 //! | macOS, other Unix | `unix.rs` | `posix_spawn`ed into its own process group | `wait4`'s `ru_maxrss` (bytes on macOS, KiB elsewhere) | `wait4`; live from `proc_pid_rusage` on macOS | its group; a `SIGINT`/`SIGTERM`/`SIGHUP` of the runner kills every live group first |
 //! | Windows | `windows.rs` | started suspended, put in a Job Object of its own, resumed | the job's `PeakProcessMemoryUsed` | the job's accounting | `TerminateJobObject`; the job is kill-on-close |
 //!
@@ -43,12 +43,25 @@ pub fn launch_if_asked() -> Option<std::process::ExitCode> {
 #[cfg(not(target_os = "linux"))]
 pub fn set_launcher(_path: &Path) {}
 
+/// Which figures a run needs, and how exact.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Measure {
+    /// None (a generator, a reference, a checker): the quickest start.
+    #[default]
+    Nothing,
+    /// The program's own peak memory and CPU time (a solution judged by `cargo xtask test`).
+    Exact,
+    /// Its CPU time, and a peak memory that may be more than its own but never less: on Linux a
+    /// program started straight from the runner is charged the runner's peak too, which still
+    /// rules an MLE out when under the limit, and saves the launcher's start (stress cases).
+    AtMost,
+}
+
 /// What the runner asks of the system besides starting the program.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Setup {
-    /// Measure the program's own peak memory and CPU time (a solution). A generator or a
-    /// reference needs no figures, and starts faster without them on Linux (no launcher).
-    pub measured: bool,
+    /// The figures the run needs.
+    pub measure: Measure,
     /// The stack the program's main thread may grow to, in bytes; `None` keeps the system's
     /// default. Unix sets `RLIMIT_STACK` before the program starts; Windows fixes the stack
     /// when the program is linked, so there it is the build's business.
@@ -83,6 +96,8 @@ pub struct Ended {
     /// The system itself refused the program memory past [`Setup::memory_limit`] (Windows'
     /// job limit), whatever the peak figure says.
     pub memory_limit_hit: bool,
+    /// `peak_memory` may be more than the program's own ([`Measure::AtMost`] on Linux).
+    pub peak_is_upper_bound: bool,
 }
 
 /// A program started by the runner. Dropping it kills the program and everything it started,
@@ -121,7 +136,7 @@ impl Process {
         setup: &Setup,
     ) -> io::Result<Process> {
         #[cfg(target_os = "linux")]
-        let inner = if setup.measured {
+        let inner = if setup.measure == Measure::Exact {
             Backend::Launched(linux::Launched::start(program, args, streams, setup)?)
         } else {
             Backend::Direct(unix::Direct::start(program, args, streams, setup)?)

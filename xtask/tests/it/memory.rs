@@ -102,14 +102,14 @@ fn test_and_bundle_check_report_what_gnu_time_reports() {
 #[cfg(unix)]
 fn the_runners_own_memory_is_never_charged_to_the_program() {
     use crate::support::use_xtask_launcher;
-    use xtask::run::{self, Limits, Program, Setup};
+    use xtask::run::{self, Limits, Measure, Program, Setup};
 
     use_xtask_launcher();
     let ballast: Vec<u8> = (0..64 << 20).map(|i| i as u8).collect();
     let limits = Limits::helper(std::time::Duration::from_secs(10), 1 << 20);
     let no_args: [&str; 0] = [];
     let measured = Setup {
-        measured: true,
+        measure: Measure::Exact,
         ..Setup::default()
     };
     let true_ = Program::new("/bin/true");

@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use xtask::run::{self, Exit, Limits, Program, Setup};
+use xtask::run::{self, Exit, Limits, Measure, Program, Setup};
 
 /// Plays the role its last argument names, when run by [`as_program`]; otherwise passes.
 #[test]
@@ -82,7 +82,7 @@ fn as_program(role: &str) -> Program {
 fn run_as(role: &str, time: Duration) -> run::Outcome {
     let limits = Limits::judged(time, 1 << 20);
     let measured = Setup {
-        measured: true,
+        measure: Measure::Exact,
         ..Setup::default()
     };
     let no_args: [&str; 0] = [];

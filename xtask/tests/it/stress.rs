@@ -38,10 +38,23 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
     let problem = workspace.join("uf-wrong");
     let path = problem.to_str().unwrap();
 
-    let out = xtask("catch", &["stress", path, "--cases", "300", "--seed", "7"]);
+    let out = xtask(
+        "catch",
+        &[
+            "stress", path, "--cases", "300", "--seed", "7", "--jobs", "2",
+        ],
+    );
     let stdout = text(&out.stdout);
+    let first_report = stdout.clone();
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("WA on case"), "{stdout}");
+    // Shrunk to a case a person debugs by hand: other seeds at smaller sizes, within the
+    // default budget, and the report says how.
+    let shrunk = stdout
+        .lines()
+        .find(|l| l.contains("; shrunk from size "))
+        .unwrap_or_else(|| panic!("no shrinking line in {stdout}"));
+    assert!(shrunk.contains(" runs:"), "{shrunk}");
     assert!(stdout.contains("expected (-) vs actual (+)"), "{stdout}");
     assert!(stdout.contains("--seed 7"), "{stdout}");
     let saved = saved_cases(&problem);
@@ -53,7 +66,11 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
     // The saved case is a real input of the problem, small, with the reference's answer.
     let input = fs::read_to_string(problem.join(format!("samples/{name}.in"))).unwrap();
     let lines: Vec<&str> = input.lines().collect();
-    assert!(lines.len() <= 12, "{input}");
+    assert!(lines.len() <= 6, "{input}");
+    assert!(
+        shrunk.contains(&format!("({} lines) in ", lines.len())),
+        "{shrunk}"
+    );
     let header: Vec<usize> = lines[0].split(' ').map(|t| t.parse().unwrap()).collect();
     assert_eq!(
         lines.len(),
@@ -84,14 +101,37 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
     assert!(stdout.contains(&format!("  {name}  WA")), "{stdout}");
     assert!(stdout.contains("1/2 AC"), "{stdout}");
 
-    // The same seed gives the same cases: the same case fails again, with the same files.
+    // The same seed gives the same cases whatever runs side by side: one at a time, the same
+    // case fails, shrinks the same way and is saved with the same files, the same report.
+    let answer = fs::read_to_string(problem.join(format!("samples/{name}.out"))).unwrap();
     fs::remove_file(problem.join(format!("samples/{name}.in"))).unwrap();
     fs::remove_file(problem.join(format!("samples/{name}.out"))).unwrap();
-    let out = xtask("catch", &["stress", path, "--cases", "300", "--seed", "7"]);
-    assert_eq!(out.status.code(), Some(1));
+    let again = xtask(
+        "catch",
+        &[
+            "stress", path, "--cases", "300", "--seed", "7", "--jobs", "1",
+        ],
+    );
+    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(saved_cases(&problem), saved);
     assert_eq!(
         fs::read_to_string(problem.join(format!("samples/{name}.in"))).unwrap(),
         input
+    );
+    assert_eq!(
+        fs::read_to_string(problem.join(format!("samples/{name}.out"))).unwrap(),
+        answer
+    );
+    let without_times = |report: &str| {
+        report
+            .lines()
+            .filter(|l| !l.contains(" ms") && !l.contains("side by side"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        without_times(&text(&again.stdout)),
+        without_times(&first_report)
     );
 }
 

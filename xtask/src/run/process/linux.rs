@@ -1,13 +1,15 @@
-//! The runner on Linux: every measured program is started by the launcher, a fresh copy of the
-//! xtask's own executable, so that its peak memory is its own.
+//! The runner on Linux: a program whose own peak memory is wanted is started by the launcher,
+//! a fresh copy of the xtask's own executable; others start straight from the runner
+//! (`unix.rs`), which waits for them on a pidfd.
 //!
 //! Linux keeps a process's peak resident set (`ru_maxrss`) across `exec`, and a forked child
 //! starts with a copy of its parent's anonymous pages: a solution forked straight from the
 //! runner would be charged the runner's heap (megabytes of syntax trees after bundling). So the
 //! runner starts `XTASK __xtask_launch STACK PROGRAM ARGS...`, a process image that has done
 //! nothing yet (under half a megabyte of anonymous memory), which sets its stack limit, forks
-//! PROGRAM into a process group of its own, waits for it as `unix::watch` does and reports on
-//! file descriptor 3, one JSON line each:
+//! PROGRAM into a process group of its own, waits for it, clears its group and reaps it (as
+//! `unix.rs` does for a program started directly) and reports on file descriptor 3, one JSON
+//! line each:
 //!
 //! ```text
 //! {"Started":{"pid":PID}}                  once PROGRAM runs (or {"Failed":{"message":…}})
@@ -28,7 +30,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::OnceLock;
-use std::thread;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -133,8 +134,8 @@ fn launch(
     // see the end of them when it ends.
     release_standard_streams();
     write_report(report, &Report::Started { pid })?;
-    let reaped = std::sync::Mutex::new(false);
-    let ended = unix::watch(pid, || reaped.lock().unwrap_or_else(|e| e.into_inner()))?;
+    unix::wait_and_clear_group(pid)?;
+    let ended = unix::reap(pid)?;
     drop(child);
     write_report(
         report,
@@ -215,29 +216,28 @@ impl Launched {
             }
         };
         let (send, ended) = mpsc::channel();
-        thread::Builder::new()
-            .name(format!("launcher of {pid}"))
-            .spawn(move || {
-                let result = match read_report(&mut report) {
-                    Ok(Some(Report::Ended {
-                        exit,
-                        cpu_micros,
-                        peak_kib,
-                    })) => Ok(Ended {
-                        exit,
-                        cpu_time: Some(Duration::from_micros(cpu_micros)),
-                        peak_memory: (peak_kib > 0).then_some(peak_kib * 1024),
-                        memory_limit_hit: false,
-                    }),
-                    Ok(other) => Err(io::Error::other(format!(
-                        "the launcher's report makes no sense: {other:?}"
-                    ))),
-                    Err(err) => Err(err),
-                };
-                // The launcher exits right after its last line.
-                let _ = child.wait();
-                let _ = send.send(result);
-            })?;
+        std::thread::spawn(move || {
+            let result = match read_report(&mut report) {
+                Ok(Some(Report::Ended {
+                    exit,
+                    cpu_micros,
+                    peak_kib,
+                })) => Ok(Ended {
+                    exit,
+                    cpu_time: Some(Duration::from_micros(cpu_micros)),
+                    peak_memory: (peak_kib > 0).then_some(peak_kib * 1024),
+                    memory_limit_hit: false,
+                    peak_is_upper_bound: false,
+                }),
+                Ok(other) => Err(io::Error::other(format!(
+                    "the launcher's report makes no sense: {other:?}"
+                ))),
+                Err(err) => Err(err),
+            };
+            // The launcher exits right after its last line.
+            let _ = child.wait();
+            let _ = send.send(result);
+        });
         Ok(Launched {
             pid,
             ended,
@@ -320,6 +320,36 @@ fn clock_ticks() -> u64 {
             100
         }
     })
+}
+
+/// A pidfd for the child `pid` (Linux 5.3 and later; `None` before): readable once it ends.
+pub fn pidfd_open(pid: i32) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    // SAFETY: a non-negative result is a fresh descriptor that nothing else owns.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as i32) })
+}
+
+/// Waits until `fd` is readable or `timeout` has passed; whether it is readable.
+pub fn poll_readable(fd: &OwnedFd, timeout: Duration) -> io::Result<bool> {
+    let mut poll = libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let millis = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+    // SAFETY: `poll` is one valid, writable pollfd.
+    match unsafe { libc::poll(&mut poll, 1, millis) } {
+        n if n > 0 => Ok(true),
+        0 => Ok(false),
+        _ => {
+            let err = io::Error::last_os_error();
+            match err.kind() {
+                io::ErrorKind::Interrupted => Ok(false),
+                _ => Err(err),
+            }
+        }
+    }
 }
 
 /// A pipe for the launcher's report, both ends close-on-exec: (read end, write end).

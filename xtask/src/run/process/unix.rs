@@ -25,7 +25,6 @@ use std::process::Command;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, Once};
-use std::thread;
 use std::time::Duration;
 
 use super::{Ended, Setup, Streams};
@@ -35,11 +34,27 @@ use crate::run::Exit;
 #[derive(Debug)]
 pub struct Direct {
     pid: i32,
-    /// Set once the program is reaped: its group id may then name another group, so it must
-    /// not be killed any more. The watcher holds the lock while it reaps.
-    reaped: Arc<Mutex<bool>>,
-    ended: Receiver<io::Result<Ended>>,
+    waiter: Waiter,
     result: Option<io::Result<Ended>>,
+}
+
+/// How the runner learns that a directly started program has ended.
+#[derive(Debug)]
+enum Waiter {
+    /// Linux: a pidfd, readable once the program has ended; the thread that waits reaps it, so
+    /// no other thread is woken for each program (stress starts thousands).
+    #[cfg(target_os = "linux")]
+    Pidfd {
+        pidfd: std::os::fd::OwnedFd,
+        slot: Option<usize>,
+    },
+    /// Elsewhere (and on a Linux without pidfds): a pooled thread waits, kills what is left of
+    /// the group and reaps, holding `reaped`'s lock, which a killer takes too: once reaped, the
+    /// group's id may name another group and must not be killed.
+    Thread {
+        reaped: Arc<Mutex<bool>>,
+        ended: Receiver<io::Result<Ended>>,
+    },
 }
 
 impl Direct {
@@ -68,25 +83,32 @@ impl Direct {
             )
         })?;
         let pid = child.id() as i32;
-        // The watcher reaps it; std's handle must not wait for it too (dropping it does not).
+        // The waiter reaps it; std's handle must not wait for it too (dropping it does not).
         drop(child);
         let slot = LiveGroups::add(pid);
+        #[cfg(target_os = "linux")]
+        if let Some(pidfd) = super::linux::pidfd_open(pid) {
+            return Ok(Direct {
+                pid,
+                waiter: Waiter::Pidfd { pidfd, slot },
+                result: None,
+            });
+        }
         let reaped = Arc::new(Mutex::new(false));
         let (send, ended) = mpsc::channel();
         let flag = Arc::clone(&reaped);
-        thread::Builder::new()
-            .name(format!("watch {pid}"))
-            .spawn(move || {
-                let result = watch(pid, || {
-                    LiveGroups::remove(slot);
-                    flag.lock().unwrap_or_else(|e| e.into_inner())
-                });
-                let _ = send.send(result);
-            })?;
+        std::thread::spawn(move || {
+            let result = wait_and_clear_group(pid).and_then(|()| {
+                LiveGroups::remove(slot);
+                let mut reaped = flag.lock().unwrap_or_else(|e| e.into_inner());
+                *reaped = true;
+                reap(pid)
+            });
+            let _ = send.send(result);
+        });
         Ok(Direct {
             pid,
-            reaped,
-            ended,
+            waiter: Waiter::Thread { reaped, ended },
             result: None,
         })
     }
@@ -96,13 +118,27 @@ impl Direct {
         if self.result.is_some() {
             return Ok(true);
         }
-        match self.ended.recv_timeout(timeout) {
-            Ok(result) => {
+        match &self.waiter {
+            #[cfg(target_os = "linux")]
+            Waiter::Pidfd { pidfd, slot } => {
+                if !super::linux::poll_readable(pidfd, timeout)? {
+                    return Ok(false);
+                }
+                let result = wait_and_clear_group(self.pid).and_then(|()| {
+                    LiveGroups::remove(*slot);
+                    reap(self.pid)
+                });
                 self.result = Some(result);
                 Ok(true)
             }
-            Err(RecvTimeoutError::Timeout) => Ok(false),
-            Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("the watcher is gone")),
+            Waiter::Thread { ended, .. } => match ended.recv_timeout(timeout) {
+                Ok(result) => {
+                    self.result = Some(result);
+                    Ok(true)
+                }
+                Err(RecvTimeoutError::Timeout) => Ok(false),
+                Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("the watcher is gone")),
+            },
         }
     }
 
@@ -113,9 +149,19 @@ impl Direct {
 
     /// Kills the program's group, unless the program is already reaped.
     pub fn kill(&mut self) {
-        let reaped = self.reaped.lock().unwrap_or_else(|e| e.into_inner());
-        if !*reaped {
-            kill_group(self.pid);
+        match &self.waiter {
+            #[cfg(target_os = "linux")]
+            Waiter::Pidfd { .. } => {
+                if self.result.is_none() {
+                    kill_group(self.pid);
+                }
+            }
+            Waiter::Thread { reaped, .. } => {
+                let reaped = reaped.lock().unwrap_or_else(|e| e.into_inner());
+                if !*reaped {
+                    kill_group(self.pid);
+                }
+            }
         }
     }
 
@@ -129,19 +175,12 @@ impl Direct {
     }
 }
 
-/// Waits for the child `pid` to end, kills what is left of its process group while it is an
-/// unreaped zombie (its id cannot be reused yet), then takes `lock` (which a killer also
-/// takes, and whose guard says whether the child is reaped) and reaps it with its usage.
-pub fn watch<'a>(
-    pid: i32,
-    lock: impl FnOnce() -> std::sync::MutexGuard<'a, bool>,
-) -> io::Result<Ended> {
+/// Waits for the child `pid` to end, then kills what is left of its process group while it is
+/// an unreaped zombie (its id cannot be reused yet). [`reap`] it next.
+pub fn wait_and_clear_group(pid: i32) -> io::Result<()> {
     wait_until_exited(pid)?;
     kill_group(pid);
-    let mut reaped = lock();
-    let ended = reap(pid);
-    *reaped = true;
-    ended
+    Ok(())
 }
 
 /// Blocks until the child `pid` has ended, without reaping it.
@@ -200,6 +239,9 @@ pub fn reap(pid: i32) -> io::Result<Ended> {
         cpu_time: Some(seconds(usage.ru_utime) + seconds(usage.ru_stime)),
         peak_memory: (peak > 0).then_some(peak),
         memory_limit_hit: false,
+        // Linux carries the spawner's peak into the child at exec (a vfork shares its memory):
+        // straight from the runner, the figure is the runner's peak or the program's.
+        peak_is_upper_bound: cfg!(target_os = "linux"),
     })
 }
 
@@ -438,7 +480,7 @@ mod tests {
         let alive = || unsafe { libc::kill(-direct.pid, 0) } == 0;
         let waited = Instant::now();
         while alive() && waited.elapsed() < Duration::from_secs(5) {
-            thread::sleep(Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(10));
         }
         assert!(!alive(), "the sleeping child outlived the kill");
     }

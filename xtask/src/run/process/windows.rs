@@ -162,6 +162,7 @@ impl InJob {
             cpu_time: self.cpu_time(),
             peak_memory: peak,
             memory_limit_hit: self.memory_limit_hit(),
+            peak_is_upper_bound: false,
         };
         self.result = Some(ended);
         Ok(ended)
