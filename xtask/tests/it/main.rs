@@ -11,3 +11,4 @@ mod properties;
 mod runner;
 mod stress;
 mod support;
+mod watch;
