@@ -1,5 +1,6 @@
 //! The xtask's reusable parts: finding problems, building them as BOJ would, running one
-//! executable under limits, judging its output, and rendering reports.
+//! executable under limits, judging its output, rendering reports, and telling which files a
+//! watch on a problem follows.
 //!
 //! The subcommands (`src/main.rs` and one module each) are thin layers over these modules, so
 //! `cargo xtask bundle --check` and `cargo xtask stress` can judge with exactly the same code:
@@ -30,3 +31,4 @@ pub mod report;
 pub mod run;
 pub mod scratch;
 pub mod stress;
+pub mod watch;

@@ -5,7 +5,7 @@ mod commands;
 use std::process::ExitCode;
 
 use clap::Parser;
-use commands::{bundle, listen, new, stress, test};
+use commands::{bundle, listen, new, stress, test, watch};
 
 /// Workspace automation for the BOJ Sudoku toolkit.
 #[derive(Parser, Debug)]
@@ -21,6 +21,8 @@ enum Command {
     Stress(stress::StressArgs),
     /// Import problems sent by the competitive-companion browser extension.
     Listen(listen::ListenArgs),
+    /// Judge a problem's samples, then again each time one of its files is saved (Ctrl-C stops).
+    Watch(watch::WatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::New(args) => new::run(&args),
         Command::Stress(args) => stress::run(&args),
         Command::Listen(args) => listen::run(&args),
+        Command::Watch(args) => watch::run(&args),
     };
     // Every subcommand's own failure (bad arguments, an unknown problem, a build that fails, a
     // helper that crashes) is exit status 2, with the reason and its causes on stderr.

@@ -5,6 +5,7 @@ pub mod listen;
 pub mod new;
 pub mod stress;
 pub mod test;
+pub mod watch;
 
 use std::path::PathBuf;
 

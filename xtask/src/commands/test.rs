@@ -19,6 +19,15 @@ pub struct TestArgs {
     /// Problems: `boj-2239`, `2239` or a path to a problem folder [default: every problem
     /// under problems/].
     pub problems: Vec<String>,
+    #[command(flatten)]
+    pub judging: JudgeArgs,
+    #[command(flatten)]
+    pub programs: ProgramArgs,
+}
+
+/// How problems are found, judged and reported: the same for `test` and `watch`.
+#[derive(clap::Args, Debug)]
+pub struct JudgeArgs {
     /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
@@ -28,14 +37,13 @@ pub struct TestArgs {
     /// Look for problems under DIR/problems instead of this workspace's.
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
-    #[command(flatten)]
-    pub programs: ProgramArgs,
 }
 
 /// Runs the subcommand: exit 0 all AC, 1 some case not; an error is the tool's own (exit 2).
 pub fn run(args: &TestArgs) -> Result<ExitCode> {
+    let judging = &args.judging;
     let mut problems: Vec<Problem> = if args.problems.is_empty() {
-        let root = problem::root_or_project(args.root.as_deref())?;
+        let root = problem::root_or_project(judging.root.as_deref())?;
         let found = problem::discover(&root)?;
         if found.is_empty() {
             bail!(
@@ -47,25 +55,44 @@ pub fn run(args: &TestArgs) -> Result<ExitCode> {
     } else {
         args.problems
             .iter()
-            .map(|spec| problem::find(args.root.as_deref(), spec))
+            .map(|spec| problem::find(judging.root.as_deref(), spec))
             .collect::<Result<_>>()?
     };
     let mut seen = std::collections::HashSet::new();
     problems.retain(|p| seen.insert(p.manifest.clone()));
-    let executables = args.programs.executables(&problems, false)?;
+    let reports = judge_problems(&problems, &args.programs, judging)?;
+    Ok(if reports.iter().any(ProblemReport::judge_failed) {
+        eprintln!("error: a checker or an interactor failed; see JE above");
+        ExitCode::from(2)
+    } else if reports.iter().all(ProblemReport::all_accepted) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
 
-    let style = Style::new(args.color);
+/// Builds `problems` (or takes their programs as `programs` says) and judges every sample,
+/// printing each problem's header, each case as it finishes, its summary, and a total over
+/// several problems: all that `cargo xtask test` prints, and what `cargo xtask watch` prints
+/// at each run. Errors are the tool's own (a failed build, unreadable samples).
+pub fn judge_problems(
+    problems: &[Problem],
+    programs: &ProgramArgs,
+    judging: &JudgeArgs,
+) -> Result<Vec<ProblemReport>> {
+    let style = Style::new(judging.color);
+    let executables = programs.executables(problems, false)?;
     let mut reports: Vec<ProblemReport> = Vec::new();
     for (problem, exe) in problems.iter().zip(&executables) {
         let options = JudgeOptions {
             checker: exe.checker.clone(),
             interactor: exe.interactor.clone(),
-            output_cap: Some(args.output_cap),
+            output_cap: Some(judging.output_cap),
         };
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));
-        let solver = args.programs.solver(problem, exe)?;
-        if args.programs.command.is_some() {
+        let solver = programs.solver(problem, exe)?;
+        if programs.command.is_some() {
             emit(&format!("  judging `{solver}`\n"));
         }
         let report = judge::run_samples_with(problem, &solver, &options, |case| {
@@ -77,12 +104,5 @@ pub fn run(args: &TestArgs) -> Result<ExitCode> {
     if reports.len() > 1 {
         emit(&style.total(&reports));
     }
-    Ok(if reports.iter().any(ProblemReport::judge_failed) {
-        eprintln!("error: a checker or an interactor failed; see JE above");
-        ExitCode::from(2)
-    } else if reports.iter().all(ProblemReport::all_accepted) {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(reports)
 }

@@ -10,8 +10,8 @@ use std::process::Output;
 use std::time::{Duration, Instant};
 
 use crate::support::{
-    self, assert_success_saying, edit, listing, run_xtask, scratch, target_dir, text,
-    write_minimal_workspace,
+    self, assert_success_saying, edit, listing, processes_under, run_xtask, scratch, target_dir,
+    text, write_minimal_workspace,
 };
 
 /// A fresh copy of the fixture workspace for one test.
@@ -22,28 +22,6 @@ fn fixture_copy(test: &str) -> PathBuf {
 /// Runs the real xtask binary; each test builds into a target folder of its own.
 fn xtask(test: &str, args: &[&str]) -> Output {
     run_xtask(&format!("interactive-{test}-target"), args)
-}
-
-/// The pids of running processes whose executable lies under `dir` (Linux's `/proc` tells;
-/// elsewhere the check is skipped, saying so, and the runner's own tests cover killing).
-fn processes_under(dir: &Path) -> Vec<String> {
-    let mut found = Vec::new();
-    if !Path::new("/proc/self/exe").exists() {
-        eprintln!("skipped: no /proc here to list processes by executable");
-        return found;
-    }
-    for entry in fs::read_dir("/proc").unwrap().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !name.bytes().all(|b| b.is_ascii_digit()) {
-            continue;
-        }
-        if let Ok(exe) = fs::read_link(entry.path().join("exe")) {
-            if exe.starts_with(dir) {
-                found.push(format!("{name} {}", exe.display()));
-            }
-        }
-    }
-    found
 }
 
 #[test]

@@ -13,3 +13,4 @@ mod properties;
 mod runner;
 mod stress;
 mod support;
+mod watch;

@@ -1,5 +1,6 @@
 //! Helpers shared by the test modules: scratch folders, output as text, running the xtask,
-//! folder listings, and a minimal workspace like the project's for problems scaffolded in tests.
+//! folder listings, a minimal workspace like the project's for problems scaffolded in tests,
+//! and the processes a test left running.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -128,4 +129,30 @@ pub fn fixture_copy(data: &str, test: &str) -> PathBuf {
         &to,
     );
     to
+}
+
+/// The running processes that belong to `dir`, as `PID COMMAND` lines: their executable lies
+/// under it (a built solution), or their command line names it (cargo and rustc building
+/// there, the launcher running a solution from there). Linux's `/proc` tells; elsewhere the
+/// check is skipped, saying so, and the runner's own tests cover killing.
+pub fn processes_under(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    if !Path::new("/proc/self/exe").exists() {
+        eprintln!("skipped: no /proc here to list processes by executable");
+        return found;
+    }
+    let named = dir.to_string_lossy().into_owned();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let exe = fs::read_link(entry.path().join("exe")).unwrap_or_default();
+        let command_line =
+            text(&fs::read(entry.path().join("cmdline")).unwrap_or_default()).replace('\0', " ");
+        if exe.starts_with(dir) || command_line.contains(&named) {
+            found.push(format!("{name} {}", command_line.trim_end()));
+        }
+    }
+    found
 }
