@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xtask::problem::{read_manifest, JudgeKind, JudgeRule};
+use xtask::problem::{read_manifest, Judge, JudgeKind};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -13,14 +13,17 @@ fuzz_target!(|data: &[u8]| {
         Ok(read) => {
             assert!(!read.solver_bin.is_empty() || read.name.is_empty());
             match (&read.judge, read.meta.judge) {
-                (JudgeRule::Exact, JudgeKind::Exact) => {}
-                (JudgeRule::Checker(name), JudgeKind::Checker) => {
+                (Judge::Exact, JudgeKind::Exact) => {}
+                (Judge::Checker(name), JudgeKind::Checker) => {
                     assert_eq!(Some(name), read.meta.checker.as_ref())
                 }
-                (JudgeRule::Float(error), JudgeKind::Float) => {
+                (Judge::Interactive(name), JudgeKind::Interactive) => {
+                    assert_eq!(Some(name), read.meta.interactor.as_ref())
+                }
+                (Judge::Float(error), JudgeKind::Float) => {
                     assert!(error.is_finite() && *error >= 0.0)
                 }
-                other => panic!("judge and rule disagree: {other:?}"),
+                other => panic!("the judge read and the kind written disagree: {other:?}"),
             }
         }
         Err(why) => assert!(!why.contains('\n'), "{why}"),

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 
 pub mod float;
 
-use crate::problem::{JudgeRule, Problem, Sample};
+use crate::problem::{Judge, Problem, Sample};
 use crate::run::interact::{self, Interaction, Transcript};
 use crate::run::{self, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
 use crate::scratch::Scratch;
@@ -156,7 +156,7 @@ pub struct CaseReport {
     pub cpu_time: Option<Duration>,
     /// Peak memory in bytes, when the system can tell.
     pub peak_memory: Option<u64>,
-    /// `peak_memory` may be more than the solution's own (see [`judge_case_quickly`]).
+    /// `peak_memory` may be more than the solution's own (see [`run_case_quickly`]).
     pub peak_is_upper_bound: bool,
     /// Why it is not AC.
     pub detail: Detail,
@@ -184,7 +184,7 @@ pub struct ProblemReport {
     /// The problem's name (package name).
     pub problem: String,
     /// How outputs were judged.
-    pub judge: JudgeRule,
+    pub judge: Judge<String>,
     /// The limits used.
     pub limits: CaseLimits,
     /// Sample names, in the order they run.
@@ -287,48 +287,27 @@ pub fn run_samples_with(
 ) -> Result<ProblemReport> {
     let samples = problem.samples()?;
     let mut report = start_report(problem, options)?;
-    let judge = Judge::new(&problem.judge, options)?;
+    let judge = with_executables(&problem.judge, options)?;
     for sample in &samples {
-        let case = judge_case(sample, solver, &judge, &report.limits)?;
+        let case = run_case(sample, solver, &judge, &report.limits)?;
         on_case(&case);
         report.cases.push(case);
     }
     Ok(report)
 }
 
-/// How one case's output is judged, with the executable a checker needs.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Judge {
-    /// BOJ's text comparison.
-    Exact,
-    /// This checker executable decides.
-    Checker(PathBuf),
-    /// Token by token, numbers within this absolute or relative error.
-    Float(f64),
-    /// The solution talks to this interactor, which decides.
-    Interactive(PathBuf),
-}
-
-impl Judge {
-    /// The judge for a problem's rule, with the checker or interactor executable it needs from
-    /// `options`.
-    pub fn new(rule: &JudgeRule, options: &JudgeOptions) -> Result<Judge> {
-        let executable = |given: &Option<PathBuf>, role: &str, name: &str| {
-            given
-                .clone()
-                .with_context(|| format!("no {role} executable for `{name}` was built"))
+/// The judge of `problem`'s answers, with the checker or interactor executable it needs from
+/// `options`.
+pub fn with_executables(judge: &Judge<String>, options: &JudgeOptions) -> Result<Judge<PathBuf>> {
+    judge.try_map(|name| {
+        let (given, role) = match judge {
+            Judge::Checker(_) => (&options.checker, "checker"),
+            _ => (&options.interactor, "interactor"),
         };
-        Ok(match rule {
-            JudgeRule::Exact => Judge::Exact,
-            JudgeRule::Float(error) => Judge::Float(*error),
-            JudgeRule::Checker(name) => {
-                Judge::Checker(executable(&options.checker, "checker", name)?)
-            }
-            JudgeRule::Interactive(name) => {
-                Judge::Interactive(executable(&options.interactor, "interactor", name)?)
-            }
-        })
-    }
+        given
+            .clone()
+            .with_context(|| format!("no {role} executable for `{name}` was built"))
+    })
 }
 
 /// The report of `problem` before any case runs: its name, judge, limits and sample names.
@@ -423,29 +402,29 @@ impl FedInput {
 }
 
 /// Runs and judges one sample, with the solution's own figures.
-pub fn judge_case(
+pub fn run_case(
     sample: &Sample,
     solver: &Program,
-    judge: &Judge,
+    judge: &Judge<PathBuf>,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
-    judge_case_measured(sample, solver, judge, limits, Measure::Exact)
+    run_case_measured(sample, solver, judge, limits, Measure::Exact)
 }
 
-/// [`judge_case`], starting the solution as quickly as the system allows: on Linux without the
+/// [`run_case`], starting the solution as quickly as the system allows: on Linux without the
 /// launcher, its peak memory then an upper bound (its own or the runner's), which rules an MLE
 /// out when under the limit. A case that is not AC this way is judged again with exact
 /// figures, so every verdict is exact, as is every figure of a case that is not AC; an AC
 /// case's peak memory is `None` when only the bound was known. Stress judges its cases so.
-pub fn judge_case_quickly(
+pub fn run_case_quickly(
     sample: &Sample,
     solver: &Program,
-    judge: &Judge,
+    judge: &Judge<PathBuf>,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
-    let mut quick = judge_case_measured(sample, solver, judge, limits, Measure::AtMost)?;
+    let mut quick = run_case_measured(sample, solver, judge, limits, Measure::AtMost)?;
     if quick.verdict != Verdict::Ac {
-        return judge_case(sample, solver, judge, limits);
+        return run_case(sample, solver, judge, limits);
     }
     if quick.peak_is_upper_bound {
         quick.peak_memory = None;
@@ -454,10 +433,10 @@ pub fn judge_case_quickly(
     Ok(quick)
 }
 
-fn judge_case_measured(
+fn run_case_measured(
     sample: &Sample,
     solver: &Program,
-    judge: &Judge,
+    judge: &Judge<PathBuf>,
     limits: &CaseLimits,
     measure: Measure,
 ) -> Result<CaseReport> {
@@ -471,8 +450,7 @@ fn judge_case_measured(
     }
     let run_limits = Limits::judged(limits.time, limits.output_cap);
     let no_args: [&OsStr; 0] = [];
-    let outcome = run::run(
-        solver,
+    let outcome = solver.run(
         &no_args,
         Some(&fed.input),
         &run_limits,
@@ -561,7 +539,7 @@ fn judge_interaction(
         interactor: interactor_exit,
         interactor_stderr,
         transcript,
-    } = interact::interact(
+    } = interact::run(
         solver,
         interactor,
         &sample.input,
@@ -620,7 +598,7 @@ fn judge_with_checker(
     ];
     let run_limits = Limits::helper(CHECKER_TIME.max(limits.time * 5), 1024 * 1024);
     let checker = Program::new(checker);
-    let verdict = run::run(&checker, &args, None, &run_limits, &Setup::default())?;
+    let verdict = checker.run(&args, None, &run_limits, &Setup::default())?;
     let message = String::from_utf8_lossy(&verdict.stderr_tail)
         .trim_end()
         .to_string();

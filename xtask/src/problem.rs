@@ -67,7 +67,7 @@ pub struct ManifestInfo {
     /// `[package.metadata.boj]`.
     pub meta: Meta,
     /// The judge, checked against what it needs.
-    pub judge: JudgeRule,
+    pub judge: Judge<String>,
 }
 
 /// Reads a problem's `Cargo.toml` text: its package, `default-run` and `[package.metadata.boj]`
@@ -116,7 +116,7 @@ pub fn read_manifest(text: &str) -> std::result::Result<ManifestInfo, String> {
         );
     }
     let judge = meta
-        .judge_rule()
+        .checked_judge()
         .map_err(|why| format!("[package.metadata.boj]: {why}"))?;
     Ok(ManifestInfo {
         solver_bin: package.default_run.unwrap_or_else(|| package.name.clone()),
@@ -140,7 +140,7 @@ pub struct Problem {
     /// `[package.metadata.boj]`.
     pub meta: Meta,
     /// How answers are judged, checked against what that judge needs.
-    pub judge: JudgeRule,
+    pub judge: Judge<String>,
 }
 
 /// `[package.metadata.boj]` of a problem's `Cargo.toml`: BOJ's limits, how answers are judged,
@@ -207,14 +207,14 @@ impl Meta {
             .saturating_mul(1024 * 1024)
     }
 
-    /// How answers are compared, with what each judge needs (the checker's name, the error).
+    /// The judge the metadata asks for, with what it needs (the checker's name, the error).
     ///
     /// Fails, with the reason, when the judge misses what it needs.
-    pub fn judge_rule(&self) -> std::result::Result<JudgeRule, String> {
+    pub fn checked_judge(&self) -> std::result::Result<Judge<String>, String> {
         match self.judge {
-            JudgeKind::Exact => Ok(JudgeRule::Exact),
+            JudgeKind::Exact => Ok(Judge::Exact),
             JudgeKind::Checker => match &self.checker {
-                Some(bin) => Ok(JudgeRule::Checker(bin.clone())),
+                Some(bin) => Ok(Judge::Checker(bin.clone())),
                 None => Err(
                     "judge = \"checker\" needs `checker = \"BINARY\"` (a binary of this \
                              package)"
@@ -222,7 +222,7 @@ impl Meta {
                 ),
             },
             JudgeKind::Interactive => match &self.interactor {
-                Some(bin) => Ok(JudgeRule::Interactive(bin.clone())),
+                Some(bin) => Ok(Judge::Interactive(bin.clone())),
                 None => Err(
                     "judge = \"interactive\" needs `interactor = \"BINARY\"` (a binary \
                              of this package, called as `BINARY INPUT`)"
@@ -230,11 +230,9 @@ impl Meta {
                 ),
             },
             JudgeKind::Float => match self.error {
-                Some(error) if error.is_finite() && error >= 0.0 => Ok(JudgeRule::Float(error)),
-                Some(error) => Err(format!(
-                    "error = {error} is not an error a number may have (a finite number >= 0, \
-                     like 1e-9)"
-                )),
+                Some(error) => allowed_error(error)
+                    .map(Judge::Float)
+                    .map_err(|why| format!("error = {why}")),
                 None => Err(
                     "judge = \"float\" needs `error = 1e-9` (the absolute or relative \
                              error allowed)"
@@ -245,8 +243,20 @@ impl Meta {
     }
 }
 
+/// `error` when a number may be off by it (a finite number >= 0); else why not, after the
+/// number: what the float judge's `error` and `new --error` both check.
+pub fn allowed_error(error: f64) -> std::result::Result<f64, String> {
+    if error.is_finite() && error >= 0.0 {
+        Ok(error)
+    } else {
+        Err(format!(
+            "{error} is not an error a number may have (a finite number >= 0, like 1e-9)"
+        ))
+    }
+}
+
 /// How a problem's outputs are judged, as written in its metadata.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum JudgeKind {
     /// Text comparison with BOJ's whitespace rules (AC, PE or WA).
@@ -271,45 +281,61 @@ impl fmt::Display for JudgeKind {
     }
 }
 
-impl fmt::Display for JudgeRule {
+/// How a problem's answers are judged, with the helper its judge needs: `Judge<String>` names
+/// the helper's binary, as the metadata does (what [`Meta::checked_judge`] checked); `Judge<PathBuf>`
+/// holds its executable, ready to run (what [`crate::judge::run_case`] takes).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Judge<Helper> {
+    /// BOJ's text comparison.
+    Exact,
+    /// This checker decides: `CHECKER INPUT ANSWER OUTPUT`, exit 0 accepts.
+    Checker(Helper),
+    /// Token by token, numbers within this absolute or relative error.
+    Float(f64),
+    /// The solution talks to this interactor, which decides: `INTERACTOR INPUT`.
+    Interactive(Helper),
+}
+
+impl<Helper> Judge<Helper> {
+    /// The checker, for a checker judge.
+    pub fn checker(&self) -> Option<&Helper> {
+        match self {
+            Judge::Checker(helper) => Some(helper),
+            _ => None,
+        }
+    }
+
+    /// The interactor, for an interactive judge.
+    pub fn interactor(&self) -> Option<&Helper> {
+        match self {
+            Judge::Interactive(helper) => Some(helper),
+            _ => None,
+        }
+    }
+
+    /// The same judge with its helper turned into another form by `to` (a name into an
+    /// executable), or `to`'s error.
+    pub fn try_map<Other, E>(
+        &self,
+        to: impl FnOnce(&Helper) -> std::result::Result<Other, E>,
+    ) -> std::result::Result<Judge<Other>, E> {
+        Ok(match self {
+            Judge::Exact => Judge::Exact,
+            Judge::Float(error) => Judge::Float(*error),
+            Judge::Checker(helper) => Judge::Checker(to(helper)?),
+            Judge::Interactive(helper) => Judge::Interactive(to(helper)?),
+        })
+    }
+}
+
+impl<Helper> fmt::Display for Judge<Helper> {
     /// How reports name the judge: `exact judge`, `checker judge`, `float judge (error 1e-9)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            JudgeRule::Exact => f.write_str("exact judge"),
-            JudgeRule::Checker(_) => f.write_str("checker judge"),
-            JudgeRule::Float(error) => write!(f, "float judge (error {error:e})"),
-            JudgeRule::Interactive(_) => f.write_str("interactive judge"),
-        }
-    }
-}
-
-/// A judge with what it needs: what [`Meta::judge_rule`] checked.
-#[derive(Debug, Clone, PartialEq)]
-pub enum JudgeRule {
-    /// BOJ's text comparison.
-    Exact,
-    /// The checker binary of this name.
-    Checker(String),
-    /// Token by token, numbers within this absolute or relative error.
-    Float(f64),
-    /// The interactor binary of this name decides.
-    Interactive(String),
-}
-
-impl JudgeRule {
-    /// The checker binary's name, for a checker judge.
-    pub fn checker(&self) -> Option<&String> {
-        match self {
-            JudgeRule::Checker(name) => Some(name),
-            _ => None,
-        }
-    }
-
-    /// The interactor binary's name, for an interactive judge.
-    pub fn interactor(&self) -> Option<&String> {
-        match self {
-            JudgeRule::Interactive(name) => Some(name),
-            _ => None,
+            Judge::Exact => f.write_str("exact judge"),
+            Judge::Checker(_) => f.write_str("checker judge"),
+            Judge::Float(error) => write!(f, "float judge (error {error:e})"),
+            Judge::Interactive(_) => f.write_str("interactive judge"),
         }
     }
 }

@@ -19,9 +19,9 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::build::Executables;
-use crate::judge::{self, CaseLimits, CaseReport, Detail, Judge, JudgeOptions, Verdict};
-use crate::problem::{JudgeRule, Problem, Sample};
-use crate::run::{self, Exit, Limits, Program, Setup, DEFAULT_OUTPUT_CAP};
+use crate::judge::{self, CaseLimits, CaseReport, Detail, JudgeOptions, Verdict};
+use crate::problem::{Judge, Problem, Sample};
+use crate::run::{Exit, Limits, Program, Setup, DEFAULT_OUTPUT_CAP};
 use crate::scratch::Scratch;
 
 /// The largest SIZE a generator is asked for.
@@ -144,7 +144,7 @@ pub struct Stress {
     solver: Program,
     generator: PathBuf,
     reference: Option<PathBuf>,
-    judge: Judge,
+    judge: Judge<PathBuf>,
     limits: CaseLimits,
     /// For the generator and the reference: max(10 s, 10 × the time limit), either clock.
     helper_limits: Limits,
@@ -193,7 +193,7 @@ impl Stress {
         };
         let limits = judge::start_report(problem, &options)?.limits;
         // An interactive problem has no answer at all: a reference is ignored.
-        let uses_reference = !matches!(problem.judge, JudgeRule::Interactive(_));
+        let uses_reference = !matches!(problem.judge, Judge::Interactive(_));
         Ok(Stress {
             problem: problem.clone(),
             seed,
@@ -203,7 +203,7 @@ impl Stress {
                 .clone()
                 .with_context(|| format!("the generator {generator_name} was not built"))?,
             reference: built.reference.clone().filter(|_| uses_reference),
-            judge: Judge::new(&problem.judge, &options)?,
+            judge: judge::with_executables(&problem.judge, &options)?,
             limits,
             helper_limits: Limits::helper(
                 (limits.time * 10).max(Duration::from_secs(10)),
@@ -217,7 +217,7 @@ impl Stress {
     /// Whether `problem`'s judge needs the expected answer (a checker decides without one, its
     /// ANSWER then empty; an interactor needs none).
     pub fn needs_reference(problem: &Problem) -> bool {
-        matches!(problem.judge, JudgeRule::Exact | JudgeRule::Float(_))
+        matches!(problem.judge, Judge::Exact | Judge::Float(_))
     }
 
     /// The limits cases are judged under.
@@ -231,7 +231,7 @@ impl Stress {
     }
 
     /// The judge cases are judged with.
-    pub fn judge(&self) -> &Judge {
+    pub fn judge(&self) -> &Judge<PathBuf> {
         &self.judge
     }
 
@@ -361,7 +361,7 @@ impl Stress {
             None => Vec::new(),
         };
         write(&sample.answer, &answer)?;
-        let report = judge::judge_case_quickly(&sample, &self.solver, &self.judge, &self.limits)?;
+        let report = judge::run_case_quickly(&sample, &self.solver, &self.judge, &self.limits)?;
         drop(cleanup);
         if report.verdict == Verdict::Je {
             let (exit, message) = match &report.detail {
@@ -403,13 +403,8 @@ impl Stress {
         args: &[S],
         stdin: Option<&Path>,
     ) -> Result<Vec<u8>> {
-        let outcome = run::run(
-            &Program::new(program),
-            args,
-            stdin,
-            &self.helper_limits,
-            &Setup::default(),
-        )?;
+        let outcome =
+            (Program::new(program)).run(args, stdin, &self.helper_limits, &Setup::default())?;
         let name = program.file_name().unwrap_or_default().to_string_lossy();
         let why = match outcome.exit {
             Exit::Code(0) => return Ok(outcome.stdout),
@@ -437,13 +432,9 @@ impl Stress {
         write(&input, &tried.input)?;
         let no_args: [&str; 0] = [];
         let limits = Limits::judged(self.limits.time, cap);
-        let outcome = run::run(
-            &self.solver,
-            &no_args,
-            Some(&input),
-            &limits,
-            &Setup::default(),
-        )?;
+        let outcome = self
+            .solver
+            .run(&no_args, Some(&input), &limits, &Setup::default())?;
         Ok(outcome.stdout)
     }
 

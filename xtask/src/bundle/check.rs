@@ -13,7 +13,7 @@ use syn::visit::{self, Visit};
 
 use crate::build::{self, BuildOptions};
 use crate::judge::{self, JudgeOptions, ProblemReport};
-use crate::problem::{JudgeRule, Problem};
+use crate::problem::{Judge, Problem};
 use crate::run::Program;
 
 use super::{Bundle, SIZE_LIMIT};
@@ -492,12 +492,12 @@ pub fn judge_samples(
             .transpose()
     };
     let options = match (&problem.judge, prebuilt) {
-        (JudgeRule::Checker(_) | JudgeRule::Interactive(_), Some(dir)) => JudgeOptions {
+        (Judge::Checker(_) | Judge::Interactive(_), Some(dir)) => JudgeOptions {
             checker: helper(problem.judge.checker(), dir)?,
             interactor: helper(problem.judge.interactor(), dir)?,
             ..JudgeOptions::default()
         },
-        (JudgeRule::Checker(_) | JudgeRule::Interactive(_), None) => {
+        (Judge::Checker(_) | Judge::Interactive(_), None) => {
             let build_options = BuildOptions {
                 quiet: true,
                 ..BuildOptions::default()
@@ -509,7 +509,7 @@ pub fn judge_samples(
                 ..JudgeOptions::default()
             }
         }
-        (JudgeRule::Exact | JudgeRule::Float(_), _) => JudgeOptions::default(),
+        (Judge::Exact | Judge::Float(_), _) => JudgeOptions::default(),
     };
     judge::run_samples(problem, &Program::new(exe), &options)
 }

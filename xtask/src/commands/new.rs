@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use xtask::companion::{Differences, Import, SampleText};
-use xtask::problem::{self, JudgeKind, JudgeRule, Problem};
+use xtask::problem::{self, Judge, JudgeKind, Problem};
 
 /// Create problems/boj-ID/ for a new BOJ problem (refuses, changing nothing, if it exists).
 #[derive(clap::Args, Debug)]
@@ -53,24 +53,18 @@ pub struct NewArgs {
 
 impl NewArgs {
     /// The judge asked for (`default` when none is), with what it needs.
-    fn judge_rule(&self, default: JudgeKind) -> Result<JudgeRule> {
+    fn judge(&self, default: JudgeKind) -> Result<Judge<String>> {
         match (self.judge.unwrap_or(default), self.error) {
-            (JudgeKind::Float, Some(error)) if error.is_finite() && error >= 0.0 => {
-                Ok(JudgeRule::Float(error))
-            }
-            (JudgeKind::Float, Some(error)) => {
-                bail!("--error {error}: the allowed error is a finite number >= 0, like 1e-9")
-            }
+            (JudgeKind::Float, Some(error)) => problem::allowed_error(error)
+                .map(Judge::Float)
+                .map_err(|why| anyhow::anyhow!("--error {why}")),
             (JudgeKind::Float, None) => bail!("--judge float needs --error E, like 1e-9"),
             (_, Some(_)) => bail!("--error is only read with --judge float"),
-            (JudgeKind::Exact, None) => Ok(JudgeRule::Exact),
-            (JudgeKind::Checker, None) => {
-                Ok(JudgeRule::Checker(format!("boj-{}-checker", self.id)))
+            (JudgeKind::Exact, None) => Ok(Judge::Exact),
+            (JudgeKind::Checker, None) => Ok(Judge::Checker(format!("boj-{}-checker", self.id))),
+            (JudgeKind::Interactive, None) => {
+                Ok(Judge::Interactive(format!("boj-{}-interactor", self.id)))
             }
-            (JudgeKind::Interactive, None) => Ok(JudgeRule::Interactive(format!(
-                "boj-{}-interactor",
-                self.id
-            ))),
         }
     }
 }
@@ -98,7 +92,7 @@ pub struct Spec {
     /// Written as `samples/1.in`, `1.out`, ...; none means an empty `samples/` (a `.gitkeep`).
     pub samples: Vec<SampleText>,
     /// How answers are judged.
-    pub judge: JudgeRule,
+    pub judge: Judge<String>,
     /// Scaffold a generator and a reference for `cargo xtask stress`.
     pub stress: bool,
 }
@@ -111,7 +105,7 @@ impl Default for Spec {
             memory_limit_mb: problem::DEFAULT_MEMORY_LIMIT_MB,
             title: None,
             samples: Vec::new(),
-            judge: JudgeRule::Exact,
+            judge: Judge::Exact,
             stress: false,
         }
     }
@@ -127,9 +121,9 @@ impl Spec {
             title: Some(import.name.clone()).filter(|t| !t.is_empty()),
             samples: import.samples.clone(),
             judge: if import.interactive {
-                JudgeRule::Interactive(format!("boj-{}-interactor", import.id))
+                Judge::Interactive(format!("boj-{}-interactor", import.id))
             } else {
-                JudgeRule::Exact
+                Judge::Exact
             },
             ..Spec::default()
         }
@@ -190,7 +184,7 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
         JudgeKind::Exact
     };
     let spec = Spec {
-        judge: args.judge_rule(payload_judge)?,
+        judge: args.judge(payload_judge)?,
         stress: args.stress,
         ..Spec::from_import(&payload)
     };
@@ -220,7 +214,7 @@ fn scaffold(args: &NewArgs) -> Result<()> {
         id: args.id,
         time_limit_ms: args.time_limit_ms,
         memory_limit_mb: args.memory_limit_mb,
-        judge: args.judge_rule(JudgeKind::Exact)?,
+        judge: args.judge(JudgeKind::Exact)?,
         stress: args.stress,
         ..Spec::default()
     };
@@ -235,22 +229,22 @@ fn print_created(target: &Path, spec: &Spec) {
         "  Cargo.toml        [package.metadata.boj]: {} ms, {} MB, {}",
         spec.time_limit_ms, spec.memory_limit_mb, spec.judge
     );
-    if let JudgeRule::Interactive(_) = spec.judge {
+    if let Judge::Interactive(_) = spec.judge {
         println!("  src/main.rs       answers each line it reads, flushing after each");
     } else {
         println!("  src/main.rs       reads stdin once, writes stdout through one buffer");
     }
     let id = spec.id;
     match &spec.judge {
-        JudgeRule::Checker(name) => {
+        Judge::Checker(name) => {
             println!(
                 "  src/bin/{name}.rs  a template checker (INPUT ANSWER OUTPUT): write the rule"
             )
         }
-        JudgeRule::Interactive(name) => println!(
+        Judge::Interactive(name) => println!(
             "  src/bin/{name}.rs  a template interactor (INPUT = a sample's .in): write the grader"
         ),
-        JudgeRule::Exact | JudgeRule::Float(_) => {}
+        Judge::Exact | Judge::Float(_) => {}
     }
     if spec.stress {
         println!("  src/bin/boj-{id}-gen.rs    prints one input for SEED SIZE: make it real");
@@ -301,12 +295,12 @@ fn write_files(dir: &Path, spec: &Spec) -> Result<()> {
         ("src/main.rs".to_string(), main_rs(spec)),
     ];
     match &spec.judge {
-        JudgeRule::Checker(name) => files.push((format!("src/bin/{name}.rs"), checker_rs(id))),
-        JudgeRule::Interactive(name) => {
+        Judge::Checker(name) => files.push((format!("src/bin/{name}.rs"), checker_rs(id))),
+        Judge::Interactive(name) => {
             files[1].1 = interactive_main_rs(spec);
             files.push((format!("src/bin/{name}.rs"), interactor_rs(id)));
         }
-        JudgeRule::Exact | JudgeRule::Float(_) => {}
+        Judge::Exact | Judge::Float(_) => {}
     }
     if spec.stress {
         files.push((format!("src/bin/boj-{id}-gen.rs"), generator_rs(id)));
@@ -333,20 +327,20 @@ fn write_files(dir: &Path, spec: &Spec) -> Result<()> {
 fn manifest(spec: &Spec) -> String {
     let id = spec.id;
     let judge = match &spec.judge {
-        JudgeRule::Exact => "judge = \"exact\"\n\
+        Judge::Exact => "judge = \"exact\"\n\
                              # judge = \"float\" with error = 1e-9 for answers within an error;\n\
                              # judge = \"checker\" with checker = \"boj-ID-checker\" for a special judge;\n\
                              # judge = \"interactive\" with interactor = \"boj-ID-interactor\" for a grader.\n"
             .replace("ID", &id.to_string()),
-        JudgeRule::Float(error) => format!(
+        Judge::Float(error) => format!(
             "judge = \"float\"\n# Numbers may differ by this much, absolutely or relatively.\n\
              error = {error:e}\n"
         ),
-        JudgeRule::Checker(name) => format!(
+        Judge::Checker(name) => format!(
             "judge = \"checker\"\n# Called as `{name} INPUT ANSWER OUTPUT`; exit 0 accepts.\n\
              checker = \"{name}\"\n"
         ),
-        JudgeRule::Interactive(name) => format!(
+        Judge::Interactive(name) => format!(
             "judge = \"interactive\"\n# Called as `{name} INPUT` (a sample's .in), talking to the \
              solution; exit 0 accepts, 1 rejects.\ninteractor = \"{name}\"\n"
         ),

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xtask::judge::{self, Detail, Judge, JudgeOptions};
-use xtask::problem::{self, Problem};
+use xtask::judge::{self, Detail, JudgeOptions};
+use xtask::problem::{self, Judge, Problem};
 use xtask::report::{emit, ColorChoice, Style};
 use xtask::stress::{shown_path, Case, Failure, Plan, Stress, Tried};
 

@@ -74,7 +74,7 @@ pub struct Interaction {
 /// CPU time and wall-clock cap; no output cap, since the relay passes everything on) and set up
 /// as `setup` says, the interactor gets `interactor_time` on the wall clock. Errors are the
 /// runner's own (a program cannot be started).
-pub fn interact(
+pub fn run(
     solution: &Program,
     interactor: &Path,
     input: &Path,

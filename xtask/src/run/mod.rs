@@ -189,14 +189,26 @@ pub struct Outcome {
 /// How often the runner looks at the output cap while a program runs.
 const POLL: Duration = Duration::from_millis(10);
 
-/// Runs `program ARGS...` with stdin from the file `stdin` (or empty), under `limits`, as
-/// `setup` asks of the system.
-///
-/// The program and everything it starts are killed at the time limit, at the output cap, and
-/// after it ends (so nothing it started lingers or holds the pipes). Errors are the runner's
-/// own (the program cannot be started, the input cannot be opened); everything the program
-/// does is in the `Outcome`.
-pub fn run<S: AsRef<OsStr>>(
+impl Program {
+    /// Runs the program with `args` after its own, stdin from the file `stdin` (or empty),
+    /// under `limits`, as `setup` asks of the system.
+    ///
+    /// The program and everything it starts are killed at a time limit, at the output cap, and
+    /// after it ends (so nothing it started lingers or holds the pipes). Errors are the
+    /// runner's own (the program cannot be started, the input cannot be opened); everything the
+    /// program does is in the `Outcome`.
+    pub fn run<S: AsRef<OsStr>>(
+        &self,
+        args: &[S],
+        stdin: Option<&Path>,
+        limits: &Limits,
+        setup: &Setup,
+    ) -> io::Result<Outcome> {
+        run(self, args, stdin, limits, setup)
+    }
+}
+
+fn run<S: AsRef<OsStr>>(
     program: &Program,
     args: &[S],
     stdin: Option<&Path>,

@@ -12,7 +12,7 @@ use xtask::build::{self, BuildOptions, Executables};
 use xtask::judge::{self, Detail, JudgeOptions, ProblemReport, Verdict};
 use xtask::problem::Problem;
 use xtask::report::Style;
-use xtask::run::{self, Exit, Limits, Program, Setup};
+use xtask::run::{Exit, Limits, Program, Setup};
 
 const FIXTURES: [&str; 8] = [
     "echo", "crash", "loop", "flood", "sorted", "fault", "spawn", "lines",
@@ -207,7 +207,9 @@ fn a_crlf_input_is_fed_with_lf_as_bojs_data_is() {
     let limits = Limits::helper(Duration::from_secs(10), 1024);
     let no_args: [&str; 0] = [];
     let solver = Program::new(&exe.solver);
-    let raw = run::run(&solver, &no_args, Some(&input), &limits, &Setup::default()).unwrap();
+    let raw = solver
+        .run(&no_args, Some(&input), &limits, &Setup::default())
+        .unwrap();
     assert_eq!(
         raw.exit,
         Exit::Code(101),
@@ -232,14 +234,9 @@ fn the_runner_keeps_no_more_than_the_cap_of_a_flood() {
     let cap = 1024 * 1024;
     let limits = Limits::helper(Duration::from_secs(10), cap);
     let no_args: [&str; 0] = [];
-    let outcome = run::run(
-        &Program::new(&exe.solver),
-        &no_args,
-        Some(&input),
-        &limits,
-        &Setup::default(),
-    )
-    .unwrap();
+    let outcome = (Program::new(&exe.solver))
+        .run(&no_args, Some(&input), &limits, &Setup::default())
+        .unwrap();
     assert_eq!(outcome.exit, Exit::OutputCapped);
     assert_eq!(outcome.stdout.len() as u64, cap);
     assert!(outcome.stdout.capacity() as u64 <= cap);

@@ -102,7 +102,7 @@ fn test_and_bundle_check_report_what_gnu_time_reports() {
 #[cfg(unix)]
 fn the_runners_own_memory_is_never_charged_to_the_program() {
     use crate::support::use_xtask_launcher;
-    use xtask::run::{self, Limits, Measure, Program, Setup};
+    use xtask::run::{Limits, Measure, Program, Setup};
 
     use_xtask_launcher();
     let ballast: Vec<u8> = (0..64 << 20).map(|i| i as u8).collect();
@@ -113,7 +113,7 @@ fn the_runners_own_memory_is_never_charged_to_the_program() {
         ..Setup::default()
     };
     let true_ = Program::new("/bin/true");
-    let outcome = run::run(&true_, &no_args, None, &limits, &measured).unwrap();
+    let outcome = true_.run(&no_args, None, &limits, &measured).unwrap();
     let peak = outcome.peak_memory.expect("Linux tells the peak");
     assert!(
         peak < 8 << 20,

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use xtask::companion::Import;
 use xtask::judge::float::{compare, number, tokens_match};
-use xtask::problem::{read_manifest, JudgeKind, JudgeRule};
+use xtask::problem::{read_manifest, Judge, JudgeKind};
 
 /// SplitMix64, so that a failure names a seed that repeats it.
 struct Rng(u64);
@@ -74,15 +74,19 @@ fn an_edited_payload_is_read_or_refused_never_a_panic() {
 
 #[test]
 fn an_edited_manifest_is_read_or_refused_in_one_line() {
+    // One manifest of every judge kind (the fuzz target's seeds too), and a stress problem's.
     let manifests = [
-        data("../problems/boj-2239/Cargo.toml"),
-        data("../problems/boj-2580/Cargo.toml"),
+        data("tests/data/manifests/exact.toml"),
+        data("tests/data/manifests/checker.toml"),
+        data("tests/data/manifests/float.toml"),
+        data("tests/data/manifests/interactive.toml"),
         data("tests/data/stress/uf-wrong/Cargo.toml"),
     ];
     let alphabet = b"[]=\"'.,-_ \n#abcdefghijklmnopqrstuvwxyz0123456789";
     let mut rng = Rng(2239);
     let (mut accepted, mut refused) = (0, 0);
-    for i in 0..4000 {
+    let mut kinds = std::collections::HashSet::new();
+    for i in 0..5000 {
         let bytes = rng.edit(&manifests[i % manifests.len()], alphabet);
         let Ok(text) = String::from_utf8(bytes) else {
             continue;
@@ -90,15 +94,19 @@ fn an_edited_manifest_is_read_or_refused_in_one_line() {
         match read_manifest(&text) {
             Ok(read) => {
                 accepted += 1;
+                kinds.insert(read.meta.judge);
                 match (&read.judge, read.meta.judge) {
-                    (JudgeRule::Exact, JudgeKind::Exact) => {}
-                    (JudgeRule::Checker(name), JudgeKind::Checker) => {
+                    (Judge::Exact, JudgeKind::Exact) => {}
+                    (Judge::Checker(name), JudgeKind::Checker) => {
                         assert_eq!(Some(name), read.meta.checker.as_ref())
                     }
-                    (JudgeRule::Float(error), JudgeKind::Float) => {
+                    (Judge::Interactive(name), JudgeKind::Interactive) => {
+                        assert_eq!(Some(name), read.meta.interactor.as_ref())
+                    }
+                    (Judge::Float(error), JudgeKind::Float) => {
                         assert!(error.is_finite() && *error >= 0.0)
                     }
-                    other => panic!("judge and rule disagree: {other:?}"),
+                    other => panic!("the judge read and the kind written disagree: {other:?}"),
                 }
             }
             Err(why) => {
@@ -111,6 +119,7 @@ fn an_edited_manifest_is_read_or_refused_in_one_line() {
         accepted > 100 && refused > 100,
         "{accepted} read, {refused} refused"
     );
+    assert_eq!(kinds.len(), 4, "every judge kind read: {kinds:?}");
 }
 
 /// Tokens built from parts whose validity is known by construction, against `number`; then

@@ -10,7 +10,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use xtask::run::{self, Exit, Limits, Measure, Program, Setup};
+use xtask::run::{Exit, Limits, Measure, Outcome, Program, Setup};
 
 /// Plays the role its last argument names, when run by [`as_program`]; otherwise passes.
 #[test]
@@ -79,14 +79,16 @@ fn as_program(role: &str) -> Program {
     }
 }
 
-fn run_as(role: &str, time: Duration) -> run::Outcome {
+fn run_as(role: &str, time: Duration) -> Outcome {
     let limits = Limits::judged(time, 1 << 20);
     let measured = Setup {
         measure: Measure::Exact,
         ..Setup::default()
     };
     let no_args: [&str; 0] = [];
-    run::run(&as_program(role), &no_args, None, &limits, &measured).unwrap()
+    (as_program(role))
+        .run(&no_args, None, &limits, &measured)
+        .unwrap()
 }
 
 /// A fresh scratch file path for a heartbeat.
@@ -168,6 +170,8 @@ fn a_missing_program_is_the_runners_error() {
     let limits = Limits::helper(Duration::from_secs(5), 1024);
     let no_args: [&str; 0] = [];
     let missing = Program::new("no-such-program-here");
-    let err = run::run(&missing, &no_args, None, &limits, &Setup::default()).unwrap_err();
+    let err = missing
+        .run(&no_args, None, &limits, &Setup::default())
+        .unwrap_err();
     assert!(err.to_string().contains("no-such-program-here"), "{err}");
 }
