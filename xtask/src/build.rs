@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
-use serde::Deserialize;
+use cargo_metadata::{Message, TargetKind};
 
 use crate::problem::Problem;
 
@@ -165,20 +165,6 @@ pub fn workspace_manifest(dir: &Path) -> Result<PathBuf> {
     )
 }
 
-#[derive(Deserialize)]
-struct Message {
-    reason: String,
-    manifest_path: Option<PathBuf>,
-    target: Option<Target>,
-    executable: Option<PathBuf>,
-}
-
-#[derive(Deserialize)]
-struct Target {
-    name: String,
-    kind: Vec<String>,
-}
-
 /// How the judge build links solvers: on Windows a program's main thread gets its stack when
 /// it is linked, so each solver is linked with the problem's stack (see [`stack_link_arg`]);
 /// elsewhere the runner sets the stack when the program starts, and one build does all.
@@ -326,21 +312,17 @@ fn run_cargo(
         );
     }
     let mut artifacts = HashMap::new();
-    for line in output.stdout.split(|&b| b == b'\n') {
-        let Ok(message) = serde_json::from_slice::<Message>(line) else {
+    for message in Message::parse_stream(&output.stdout[..]).flatten() {
+        let Message::CompilerArtifact(artifact) = message else {
             continue;
         };
-        if message.reason != "compiler-artifact" {
-            continue;
-        }
-        let (Some(package), Some(target), Some(exe)) =
-            (message.manifest_path, message.target, message.executable)
-        else {
+        let Some(exe) = artifact.executable else {
             continue;
         };
-        if target.kind.iter().any(|k| k == "bin") {
+        if artifact.target.kind.contains(&TargetKind::Bin) {
+            let package = artifact.manifest_path.into_std_path_buf();
             let package = dunce::canonicalize(&package).unwrap_or(package);
-            artifacts.insert((package, target.name), exe);
+            artifacts.insert((package, artifact.target.name), exe.into_std_path_buf());
         }
     }
     Ok(artifacts)

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 
 pub mod float;
 
-use crate::problem::{Judge, Problem, Sample};
+use crate::problem::{Judge, Problem, Sample, MIB};
 use crate::run::interact::{self, Interaction, Transcript};
 use crate::run::{self, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
 use crate::scratch::Scratch;
@@ -91,6 +91,20 @@ pub struct CaseLimits {
     pub stack: u64,
     /// Stdout cap, in bytes.
     pub output_cap: u64,
+}
+
+impl CaseLimits {
+    /// What the runner holds the solution to: the time limit on its CPU time, a wall-clock cap,
+    /// the output cap.
+    pub fn for_solution(&self) -> Limits {
+        Limits::judged(self.time, self.output_cap)
+    }
+
+    /// The time a checker or an interactor may take, on either clock: max(10 s, 5 × the time
+    /// limit). It is the problem's code, not the contestant's.
+    pub fn for_judge(&self) -> Duration {
+        CHECKER_TIME.max(self.time * 5)
+    }
 }
 
 /// Why a case is not AC, with what a reader needs to see.
@@ -448,7 +462,7 @@ fn run_case_measured(
     if let Judge::Interactive(interactor) = judge {
         return judge_interaction(&fed, solver, interactor, limits, measure);
     }
-    let run_limits = Limits::judged(limits.time, limits.output_cap);
+    let run_limits = limits.for_solution();
     let no_args: [&OsStr; 0] = [];
     let outcome = solver.run(
         &no_args,
@@ -543,8 +557,8 @@ fn judge_interaction(
         solver,
         interactor,
         &sample.input,
-        &Limits::judged(limits.time, limits.output_cap),
-        CHECKER_TIME.max(limits.time * 5),
+        &limits.for_solution(),
+        limits.for_judge(),
         &solution_setup(limits, measure),
     )?;
     let verdict = match (solution, interactor_exit) {
@@ -596,7 +610,7 @@ fn judge_with_checker(
         sample.answer.as_os_str(),
         output.as_os_str(),
     ];
-    let run_limits = Limits::helper(CHECKER_TIME.max(limits.time * 5), 1024 * 1024);
+    let run_limits = Limits::helper(limits.for_judge(), MIB);
     let checker = Program::new(checker);
     let verdict = checker.run(&args, None, &run_limits, &Setup::default())?;
     let message = String::from_utf8_lossy(&verdict.stderr_tail)

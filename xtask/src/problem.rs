@@ -175,6 +175,9 @@ pub struct Meta {
     pub reference: Option<String>,
 }
 
+/// Bytes in BOJ's "MB" (a mebibyte), which its limits and our figures are given in.
+pub const MIB: u64 = 1024 * 1024;
+
 /// The time limit when the metadata gives none.
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
 
@@ -197,14 +200,14 @@ impl Meta {
 
     /// The memory limit in bytes.
     pub fn memory_limit_bytes(&self) -> u64 {
-        self.memory_limit_mb.saturating_mul(1024 * 1024)
+        self.memory_limit_mb.saturating_mul(MIB)
     }
 
     /// The stack limit in bytes: `stack-limit-mb`, or else the memory limit.
     pub fn stack_limit_bytes(&self) -> u64 {
         self.stack_limit_mb
             .unwrap_or(self.memory_limit_mb)
-            .saturating_mul(1024 * 1024)
+            .saturating_mul(MIB)
     }
 
     /// The judge the metadata asks for, with what it needs (the checker's name, the error).

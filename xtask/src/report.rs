@@ -10,6 +10,7 @@ use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
 use crate::judge::{
     is_stack_overflow, significant_lines, CaseLimits, CaseReport, Detail, ProblemReport, Verdict,
 };
+use crate::problem::MIB;
 use crate::run::interact::{Side, Transcript};
 use crate::run::{self, process, Clock, Exit};
 
@@ -106,13 +107,13 @@ impl Style {
         let limits = &report.limits;
         let mut stack = String::new();
         if limits.stack != limits.memory {
-            stack = format!(" · stack {} MB", limits.stack >> 20);
+            stack = format!(" · stack {} MB", limits.stack / MIB);
         }
         if let Some(ceiling) = process::stack_ceiling().filter(|&c| c < limits.stack) {
             stack = format!(
                 " · stack {} MB (this system's hard limit; {} MB asked)",
-                ceiling >> 20,
-                limits.stack >> 20
+                ceiling / MIB,
+                limits.stack / MIB
             );
         }
         format!(
@@ -126,7 +127,7 @@ impl Style {
             },
             report.judge,
             limits.time.as_millis(),
-            limits.memory / (1024 * 1024),
+            limits.memory / MIB,
         )
     }
 
@@ -194,7 +195,7 @@ impl Style {
                 );
             }
             (Verdict::Mle, _) => {
-                let limit = limits.memory / (1024 * 1024);
+                let limit = limits.memory / MIB;
                 let _ = match case.peak_memory {
                     Some(peak) if peak > limits.memory => writeln!(
                         out,
@@ -611,7 +612,7 @@ fn crash_title(exit: &Exit, stderr: &str, limits: &CaseLimits) -> String {
         format!(
             "{exit}: a stack overflow, past the stack of {} MB (`stack-limit-mb` sets it; by \
              default the memory limit); stderr",
-            limits.stack >> 20
+            limits.stack / MIB
         )
     } else {
         format!("{exit}; stderr")
@@ -622,7 +623,7 @@ fn crash_title(exit: &Exit, stderr: &str, limits: &CaseLimits) -> String {
 /// made-up 0).
 fn memory(bytes: Option<u64>) -> String {
     match bytes {
-        Some(bytes) => format!("{:.1} MB", bytes as f64 / (1024.0 * 1024.0)),
+        Some(bytes) => format!("{:.1} MB", bytes as f64 / MIB as f64),
         None => "—".to_string(),
     }
 }

@@ -431,7 +431,10 @@ impl Stress {
         let _cleanup = RemoveOnDrop(&[&input]);
         write(&input, &tried.input)?;
         let no_args: [&str; 0] = [];
-        let limits = Limits::judged(self.limits.time, cap);
+        let limits = Limits {
+            output_cap: cap,
+            ..self.limits.for_solution()
+        };
         let outcome = self
             .solver
             .run(&no_args, Some(&input), &limits, &Setup::default())?;

@@ -9,10 +9,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use anyhow::{bail, Context, Result};
-use serde::Deserialize;
+use anyhow::{Context, Result};
+use cargo_metadata::{DependencyKind, Metadata, MetadataCommand, Node, Package};
 
 use crate::build::workspace_manifest;
 use crate::problem::Problem;
@@ -44,20 +43,15 @@ pub struct Watch {
 impl Watched {
     /// What to watch for `problem`, from `cargo metadata` of its workspace.
     pub fn of(problem: &Problem) -> Result<Watched> {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let out = Command::new(cargo)
-            .args(["metadata", "--format-version", "1", "--manifest-path"])
-            .arg(&problem.manifest)
-            .output()
-            .context("cannot run cargo metadata")?;
-        if !out.status.success() {
-            bail!(
-                "cargo metadata failed for {}: {}",
-                problem.manifest.display(),
-                String::from_utf8_lossy(&out.stderr).trim_end()
-            );
+        let mut command = MetadataCommand::new();
+        command.manifest_path(&problem.manifest);
+        if let Some(cargo) = std::env::var_os("CARGO") {
+            command.cargo_path(cargo);
         }
-        Watched::from_metadata(&problem.dir, &out.stdout)
+        let metadata = command
+            .exec()
+            .with_context(|| format!("cargo metadata failed for {}", problem.manifest.display()))?;
+        Watched::from_metadata(&problem.dir, &metadata)
     }
 
     /// The problem's own files only: what is left to watch when cargo cannot read the
@@ -75,16 +69,14 @@ impl Watched {
         }
     }
 
-    /// What to watch for the package in `problem_dir`, from `cargo metadata --format-version
-    /// 1`'s output: the path crates reached from its node of the resolved graph.
-    pub fn from_metadata(problem_dir: &Path, metadata: &[u8]) -> Result<Watched> {
-        let metadata: Metadata =
-            serde_json::from_slice(metadata).context("cannot parse cargo metadata's output")?;
+    /// What to watch for the package in `problem_dir`, from `cargo metadata` of its workspace:
+    /// the path crates reached from its node of the resolved graph.
+    pub fn from_metadata(problem_dir: &Path, metadata: &Metadata) -> Result<Watched> {
         let manifest = canonical(&problem_dir.join("Cargo.toml"));
         let package = metadata
             .packages
             .iter()
-            .find(|p| canonical(&p.manifest_path) == manifest)
+            .find(|p| canonical(p.manifest_path.as_std_path()) == manifest)
             .with_context(|| {
                 format!(
                     "cargo metadata does not list the package of {}",
@@ -94,41 +86,42 @@ impl Watched {
         let packages: BTreeMap<&str, &Package> = metadata
             .packages
             .iter()
-            .map(|p| (p.id.as_str(), p))
+            .map(|p| (p.id.repr.as_str(), p))
             .collect();
         let nodes: BTreeMap<&str, &Node> = metadata
             .resolve
             .iter()
             .flat_map(|r| &r.nodes)
-            .map(|n| (n.id.as_str(), n))
+            .map(|n| (n.id.repr.as_str(), n))
             .collect();
         let mut crates = BTreeSet::new();
-        let mut seen = BTreeSet::from([package.id.as_str()]);
-        let mut todo = vec![package.id.as_str()];
+        let mut seen = BTreeSet::from([package.id.repr.as_str()]);
+        let mut todo = vec![package.id.repr.as_str()];
         while let Some(id) = todo.pop() {
             let Some(node) = nodes.get(id) else { continue };
             // Dev dependencies build tests and benches, never a judged binary.
-            let built_with = node
-                .deps
-                .iter()
-                .filter(|d| d.dep_kinds.iter().any(|k| k.kind.as_deref() != Some("dev")));
+            let built_with = node.deps.iter().filter(|d| {
+                d.dep_kinds
+                    .iter()
+                    .any(|k| k.kind != DependencyKind::Development)
+            });
             for dep in built_with {
-                let Some(found) = packages.get(dep.pkg.as_str()) else {
+                let Some(found) = packages.get(dep.pkg.repr.as_str()) else {
                     continue;
                 };
                 // A crate without a source is a path crate: its files are the user's to edit.
-                if found.source.is_none() && seen.insert(dep.pkg.as_str()) {
+                if found.source.is_none() && seen.insert(dep.pkg.repr.as_str()) {
                     if let Some(dir) = found.manifest_path.parent() {
-                        crates.insert(canonical(dir));
+                        crates.insert(canonical(dir.as_std_path()));
                     }
-                    todo.push(dep.pkg.as_str());
+                    todo.push(dep.pkg.repr.as_str());
                 }
             }
         }
         Ok(Watched {
             problem: canonical(problem_dir),
-            workspace: canonical(&metadata.workspace_root),
-            target: canonical(&metadata.target_directory),
+            workspace: canonical(metadata.workspace_root.as_std_path()),
+            target: canonical(metadata.target_directory.as_std_path()),
             crates: crates.into_iter().collect(),
         })
     }
@@ -249,45 +242,6 @@ fn canonical(path: &Path) -> PathBuf {
     dunce::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-#[derive(Deserialize)]
-struct Metadata {
-    packages: Vec<Package>,
-    resolve: Option<Resolve>,
-    workspace_root: PathBuf,
-    target_directory: PathBuf,
-}
-
-#[derive(Deserialize)]
-struct Package {
-    id: String,
-    /// `None` for a path crate; `registry+...` or `git+...` otherwise.
-    source: Option<String>,
-    manifest_path: PathBuf,
-}
-
-#[derive(Deserialize)]
-struct Resolve {
-    nodes: Vec<Node>,
-}
-
-#[derive(Deserialize)]
-struct Node {
-    id: String,
-    deps: Vec<NodeDep>,
-}
-
-#[derive(Deserialize)]
-struct NodeDep {
-    pkg: String,
-    dep_kinds: Vec<DepKind>,
-}
-
-#[derive(Deserialize)]
-struct DepKind {
-    /// `null` for a normal dependency, `dev` or `build` otherwise.
-    kind: Option<String>,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,7 +252,8 @@ mod tests {
     fn metadata() -> String {
         let package = |id: &str, dir: &str, source: &str| {
             format!(
-                r#"{{"id":"{id}","source":{source},"manifest_path":"{dir}/Cargo.toml","name":"{id}"}}"#
+                r#"{{"id":"{id}","source":{source},"manifest_path":"{dir}/Cargo.toml","name":"{id}",
+                    "version":"0.1.0","dependencies":[],"targets":[],"features":{{}}}}"#
             )
         };
         let dep = |pkg: &str, kind: &str| {
@@ -308,13 +263,14 @@ mod tests {
         };
         let node = |id: &str, deps: &[String]| {
             format!(
-                r#"{{"id":"{id}","deps":[{}],"features":[]}}"#,
+                r#"{{"id":"{id}","deps":[{}],"dependencies":[],"features":[]}}"#,
                 deps.join(",")
             )
         };
         format!(
             r#"{{"packages":[{},{},{},{},{},{}],"resolve":{{"nodes":[{},{},{},{},{},{}],"root":null}},
-                "workspace_root":"/w","target_directory":"/w/target","version":1}}"#,
+                "workspace_root":"/w","target_directory":"/w/target","version":1,
+                "workspace_members":[]}}"#,
             package("p", "/w/problems/p", "null"),
             package("a", "/w/crates/a", "null"),
             package("b", "/w/crates/b", "null"),
@@ -335,7 +291,8 @@ mod tests {
     }
 
     fn watched() -> Watched {
-        Watched::from_metadata(Path::new("/w/problems/p"), metadata().as_bytes()).unwrap()
+        let metadata: Metadata = serde_json::from_str(&metadata()).unwrap();
+        Watched::from_metadata(Path::new("/w/problems/p"), &metadata).unwrap()
     }
 
     #[test]
@@ -445,7 +402,8 @@ mod tests {
 
     #[test]
     fn a_problem_missing_from_the_metadata_is_an_error() {
-        let err = Watched::from_metadata(Path::new("/elsewhere/q"), metadata().as_bytes())
+        let metadata: Metadata = serde_json::from_str(&metadata()).unwrap();
+        let err = Watched::from_metadata(Path::new("/elsewhere/q"), &metadata)
             .unwrap_err()
             .to_string();
         assert!(

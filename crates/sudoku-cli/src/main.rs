@@ -6,6 +6,8 @@
 //! line number. Exit status: 0 every line answered, 1 some line was `none`, 2 the command could
 //! not run (bad arguments, unreadable file).
 
+#![forbid(unsafe_code)]
+
 mod batch;
 mod generate;
 

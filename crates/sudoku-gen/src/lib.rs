@@ -18,6 +18,8 @@
 //! assert_eq!(puzzle, generate(Kind::Unique, 42, 1, &Options::default()));
 //! ```
 
+#![forbid(unsafe_code)]
+
 mod adversarial;
 mod fill;
 mod naive;

@@ -10,7 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, Context, Result};
-use serde::Deserialize;
+use cargo_metadata::{
+    BuildScript, DependencyKind, Message, Metadata, MetadataCommand, Node, Package, Target,
+    TargetKind,
+};
 
 use super::cfg::Cfg;
 
@@ -70,79 +73,19 @@ pub struct Plan {
     pub target_dir: PathBuf,
 }
 
-#[derive(Deserialize)]
-struct Metadata {
-    packages: Vec<Package>,
-    resolve: Option<Resolve>,
-    target_directory: PathBuf,
-}
-
-#[derive(Deserialize)]
-struct Package {
-    id: String,
-    name: String,
-    version: String,
-    source: Option<String>,
-    manifest_path: PathBuf,
-    targets: Vec<Target>,
-    rust_version: Option<String>,
-    /// The native library it links (`links` in its manifest).
-    links: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Target {
-    name: String,
-    kind: Vec<String>,
-    src_path: PathBuf,
-    edition: String,
-}
-
-#[derive(Deserialize)]
-struct Resolve {
-    nodes: Vec<Node>,
-}
-
-#[derive(Deserialize)]
-struct Node {
-    id: String,
-    deps: Vec<NodeDep>,
-    features: Vec<String>,
-}
-
-#[derive(Deserialize)]
-struct NodeDep {
-    /// The name the dependant's code uses for it (renames applied, `-` made `_`).
-    name: String,
-    pkg: String,
-    dep_kinds: Vec<DepKind>,
-}
-
-#[derive(Deserialize)]
-struct DepKind {
-    /// `null` for a normal dependency, `dev` or `build` otherwise.
-    kind: Option<String>,
-}
-
 /// `cargo metadata` for the workspace of `dir`, for the host platform only.
 fn metadata(dir: &Path) -> Result<Metadata> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(&cargo);
-    command
-        .args(["metadata", "--format-version", "1"])
-        .current_dir(dir);
+    let mut command = MetadataCommand::new();
+    command.current_dir(dir);
+    if let Some(cargo) = std::env::var_os("CARGO") {
+        command.cargo_path(cargo);
+    }
     if let Some(host) = host_triple() {
-        command.args(["--filter-platform", &host]);
+        command.other_options(["--filter-platform".to_string(), host]);
     }
-    let out = command.output().context("cannot run cargo metadata")?;
-    if !out.status.success() {
-        bail!(
-            "cargo metadata failed in {}: {}",
-            dir.display(),
-            String::from_utf8_lossy(&out.stderr).trim_end()
-        );
-    }
-    serde_json::from_slice(&out.stdout).context("cannot parse cargo metadata's output")
+    command
+        .exec()
+        .with_context(|| format!("cargo metadata failed in {}", dir.display()))
 }
 
 /// The host target triple, as `rustc -vV` tells it.
@@ -173,18 +116,18 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     let main_target = package
         .targets
         .iter()
-        .find(|t| t.name == solver && t.kind.iter().any(|k| k == "bin"))
+        .find(|t| t.name == solver && t.kind.contains(&TargetKind::Bin))
         .with_context(|| format!("{}: no binary `{solver}` to bundle", manifest.display()))?;
-    let main = main_target.src_path.clone();
+    let main = main_target.src_path.clone().into_std_path_buf();
     let packages: BTreeMap<&str, &Package> = metadata
         .packages
         .iter()
-        .map(|p| (p.id.as_str(), p))
+        .map(|p| (p.id.repr.as_str(), p))
         .collect();
     let nodes: BTreeMap<&str, &Node> = metadata
         .resolve
         .as_ref()
-        .map(|r| r.nodes.iter().map(|n| (n.id.as_str(), n)).collect())
+        .map(|r| r.nodes.iter().map(|n| (n.id.repr.as_str(), n)).collect())
         .unwrap_or_default();
 
     // Only the dependencies a crate's source names: a problem's generator, reference or
@@ -193,7 +136,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     let features = |id: &str| -> BTreeSet<String> {
         nodes
             .get(id)
-            .map(|n| n.features.iter().cloned().collect())
+            .map(|n| n.features.iter().map(|f| f.to_string()).collect())
             .unwrap_or_default()
     };
     let read_crate = |id: &str, source: &Path| -> Result<CrateReading> {
@@ -209,9 +152,9 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         let deps = node
             .deps
             .iter()
-            .filter(|d| d.dep_kinds.iter().any(|k| k.kind.is_none()))
+            .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
             .filter(|d| named.contains(&d.name))
-            .map(|d| (d.name.clone(), d.pkg.clone()))
+            .map(|d| (d.name.clone(), d.pkg.repr.clone()))
             .collect();
         Ok(CrateReading {
             deps,
@@ -224,7 +167,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     let mut scripted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut deps = BTreeMap::new();
     let mut todo: Vec<String> = Vec::new();
-    for (extern_name, id) in read_crate(&package.id, &main)?.deps {
+    for (extern_name, id) in read_crate(&package.id.repr, &main)?.deps {
         let (module, _) = library(packages[id.as_str()])?;
         deps.insert(extern_name, module);
         todo.push(id);
@@ -236,10 +179,10 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         let package = packages[id.as_str()];
         let (module, target) = library(package)?;
         let mut lib_deps = BTreeMap::new();
-        let reading = read_crate(&id, &target.src_path).with_context(|| {
+        let reading = read_crate(&id, target.src_path.as_std_path()).with_context(|| {
             cannot_read(
                 &format!("{} {}", package.name, package.version),
-                &target.edition,
+                target.edition.as_str(),
             )
         })?;
         if has_build_script(package) {
@@ -250,7 +193,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             lib_deps.insert(extern_name, dep_module);
             todo.push(dep_id);
         }
-        let source = match package.source.as_deref() {
+        let source = match package.source.as_ref().map(|s| s.repr.as_str()) {
             None => Source::Path,
             Some(s) if s.starts_with("git+") => Source::Git(
                 s.trim_start_matches("git+")
@@ -270,15 +213,14 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
                 dir: package
                     .manifest_path
                     .parent()
-                    .unwrap_or(Path::new("."))
-                    .to_path_buf(),
-                root: target.src_path.clone(),
-                edition: target.edition.clone(),
+                    .map_or_else(|| PathBuf::from("."), |d| d.as_std_path().to_path_buf()),
+                root: target.src_path.clone().into_std_path_buf(),
+                edition: target.edition.as_str().to_string(),
                 cfg: Cfg {
                     features: features(&id),
                     ..Cfg::default()
                 },
-                rust_version: package.rust_version.clone(),
+                rust_version: package.rust_version.as_ref().map(|v| v.to_string()),
                 deps: lib_deps,
             },
         );
@@ -316,17 +258,17 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         }
     }
     Ok(Plan {
-        package: package.name.clone(),
+        package: package.name.to_string(),
         dir,
         main,
         deps,
         libs,
         cfg: Cfg {
-            features: features(&package.id),
+            features: features(&package.id.repr),
             ..Cfg::default()
         },
-        edition: main_target.edition.clone(),
-        target_dir: metadata.target_directory.clone(),
+        edition: main_target.edition.as_str().to_string(),
+        target_dir: metadata.target_directory.clone().into_std_path_buf(),
     })
 }
 
@@ -342,19 +284,7 @@ fn has_build_script(package: &Package) -> bool {
     package
         .targets
         .iter()
-        .any(|t| t.kind.iter().any(|k| k == "custom-build"))
-}
-
-/// What cargo says a build script did (a `build-script-executed` message).
-#[derive(Debug, Deserialize)]
-struct BuildScriptOutput {
-    package_id: String,
-    linked_libs: Vec<String>,
-    linked_paths: Vec<String>,
-    /// `rustc-cfg`s: `name` or `name="value"`.
-    cfgs: Vec<String>,
-    /// `rustc-env`s: `[name, value]`.
-    env: Vec<(String, String)>,
+        .any(|t| t.kind.contains(&TargetKind::CustomBuild))
 }
 
 /// Runs `cargo check` on the problem's solver, in the `judge` profile when the workspace has
@@ -364,7 +294,7 @@ fn build_script_outputs(
     dir: &Path,
     package: &str,
     solver: &str,
-) -> Result<BTreeMap<String, BuildScriptOutput>> {
+) -> Result<BTreeMap<String, BuildScript>> {
     let manifest = crate::build::workspace_manifest(dir)?;
     let text = std::fs::read_to_string(&manifest)
         .with_context(|| format!("cannot read {}", manifest.display()))?;
@@ -389,12 +319,10 @@ fn build_script_outputs(
         );
     }
     let mut outputs = BTreeMap::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let is_script = line.contains(r#""reason":"build-script-executed""#);
-        if is_script {
-            let output: BuildScriptOutput = serde_json::from_str(line)
-                .context("cannot parse cargo's build-script-executed message")?;
-            outputs.insert(output.package_id.clone(), output);
+    for message in Message::parse_stream(&out.stdout[..]) {
+        let message = message.context("cannot read cargo check's messages")?;
+        if let Message::BuildScriptExecuted(script) = message {
+            outputs.insert(script.package_id.repr.clone(), script);
         }
     }
     Ok(outputs)
@@ -405,7 +333,7 @@ fn build_script_outputs(
 /// (its `OUT_DIR`). `cfg`s alone can be decided in the bundle.
 fn script_refusal(
     package: &Package,
-    output: &BuildScriptOutput,
+    output: &BuildScript,
     env_read: &BTreeSet<String>,
 ) -> Option<String> {
     if let Some(links) = &package.links {
@@ -483,22 +411,22 @@ fn library(package: &Package) -> Result<(String, &Target)> {
         .targets
         .iter()
         .find(|t| {
-            t.kind
-                .iter()
-                .any(|k| matches!(k.as_str(), "lib" | "rlib" | "proc-macro"))
+            t.kind.iter().any(|k| {
+                matches!(
+                    k,
+                    TargetKind::Lib | TargetKind::RLib | TargetKind::ProcMacro
+                )
+            })
         })
         .with_context(|| format!("crate {name} has no library to bundle"))?;
-    if target.kind.iter().any(|k| k == "proc-macro") {
+    if target.kind.contains(&TargetKind::ProcMacro) {
         bail!(
             "crate {name} is a proc-macro crate: it runs inside the compiler, and BOJ's rustc \
              has no crates; it cannot be bundled"
         );
     }
     if !target.src_path.is_file() {
-        bail!(
-            "crate {name}: no library source at {}",
-            target.src_path.display()
-        );
+        bail!("crate {name}: no library source at {}", target.src_path);
     }
     Ok((target.name.replace('-', "_"), target))
 }

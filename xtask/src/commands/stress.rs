@@ -83,7 +83,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             String::new()
         },
         limits.time.as_millis(),
-        limits.memory / (1024 * 1024),
+        limits.memory / problem::MIB,
     ));
     let bar = progress_bar(args.cases);
     let started = Instant::now();

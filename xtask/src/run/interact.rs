@@ -10,14 +10,14 @@
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::process::{Process, Setup, Streams};
-use super::{read_tail, Clock, Exit, Limits, Program, TimeKeeper, STDERR_TAIL};
+use super::{read_chunks, read_tail, Clock, Exit, Limits, Program, TimeKeeper, STDERR_TAIL};
 
 /// Lines of the transcript kept (the last ones).
 pub const TRANSCRIPT_LINES: usize = 40;
@@ -200,7 +200,7 @@ pub fn run(
 /// `to`. When the receiving side is gone, what the sending side still writes is read and noted
 /// but dropped, so the sender is never blocked or killed for the other side's end.
 fn relay(
-    mut from: io::PipeReader,
+    from: io::PipeReader,
     to: io::PipeWriter,
     side: Side,
     transcript: &Arc<Mutex<Recorder>>,
@@ -208,25 +208,19 @@ fn relay(
     let transcript = Arc::clone(transcript);
     std::thread::spawn(move || {
         let mut to = Some(to);
-        let mut chunk = [0; 8192];
-        loop {
-            let n = match from.read(&mut chunk) {
-                Ok(0) => break,
-                Ok(n) => n,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
+        read_chunks(from, |chunk| {
             // Noted before it is passed on, so that no answer to it can be noted first.
             transcript
                 .lock()
                 .expect("no relay panicked")
-                .note(side, &chunk[..n]);
+                .note(side, chunk);
             if let Some(writer) = &mut to {
-                if writer.write_all(&chunk[..n]).is_err() {
+                if writer.write_all(chunk).is_err() {
                     to = None;
                 }
             }
-        }
+            true
+        });
         transcript.lock().expect("no relay panicked").flush(side);
     })
 }

@@ -383,39 +383,45 @@ impl Tail {
     }
 }
 
-/// Reads until EOF or until more than `cap` bytes came; then sets `over_cap` and stops reading
-/// (dropping the pipe, so a writer gets SIGPIPE or is killed by the runner).
-fn read_capped(mut pipe: impl Read, cap: u64, over_cap: &AtomicBool) -> Vec<u8> {
-    let mut kept = Capped::new(cap);
+/// Reads `pipe` in chunks, handing each to `take`, until it ends (or fails) or `take` returns
+/// false; a read interrupted by a signal is tried again.
+pub fn read_chunks(mut pipe: impl Read, mut take: impl FnMut(&[u8]) -> bool) {
     let mut chunk = vec![0; 64 * 1024];
     loop {
         match pipe.read(&mut chunk) {
-            Ok(0) => break,
+            Ok(0) => return,
             Ok(n) => {
-                if !kept.take(&chunk[..n]) {
-                    over_cap.store(true, Ordering::SeqCst);
-                    break;
+                if !take(&chunk[..n]) {
+                    return;
                 }
             }
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return,
         }
     }
+}
+
+/// Reads until EOF or until more than `cap` bytes came; then sets `over_cap` and stops reading
+/// (dropping the pipe, so a writer gets SIGPIPE or is killed by the runner).
+fn read_capped(pipe: impl Read, cap: u64, over_cap: &AtomicBool) -> Vec<u8> {
+    let mut kept = Capped::new(cap);
+    read_chunks(pipe, |chunk| {
+        let more = kept.take(chunk);
+        if !more {
+            over_cap.store(true, Ordering::SeqCst);
+        }
+        more
+    });
     kept.kept
 }
 
 /// Reads until EOF, keeping the last `keep` bytes.
-fn read_tail(mut pipe: impl Read, keep: usize) -> Vec<u8> {
+fn read_tail(pipe: impl Read, keep: usize) -> Vec<u8> {
     let mut tail = Tail::new(keep);
-    let mut chunk = [0; 8192];
-    loop {
-        match pipe.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => tail.take(&chunk[..n]),
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        }
-    }
+    read_chunks(pipe, |chunk| {
+        tail.take(chunk);
+        true
+    });
     tail.tail
 }
 

@@ -175,3 +175,35 @@ fn a_missing_program_is_the_runners_error() {
         .unwrap_err();
     assert!(err.to_string().contains("no-such-program-here"), "{err}");
 }
+
+/// The workspace denies `unsafe_code`; only the runner's seam over the operating system may
+/// allow it, one module per system. A new `allow` anywhere else fails here.
+#[test]
+fn the_only_unsafe_code_is_the_runners_seam() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let seam = ["linux.rs", "unix.rs", "windows.rs"]
+        .map(|file| Path::new("xtask/src/run/process").join(file));
+    let mut allowing = Vec::new();
+    for folder in [
+        "crates",
+        "problems",
+        "xtask/src",
+        "xtask/tests/it",
+        "fuzz/fuzz_targets",
+    ] {
+        let files = walkdir::WalkDir::new(root.join(folder))
+            .into_iter()
+            .filter_entry(|e| e.file_name() != "target")
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "rs"));
+        for file in files {
+            let text = std::fs::read_to_string(file.path()).unwrap();
+            let needle = ["allow", "(unsafe_code)"].concat();
+            if text.contains(&needle) {
+                allowing.push(file.path().strip_prefix(&root).unwrap().to_path_buf());
+            }
+        }
+    }
+    allowing.sort();
+    assert_eq!(allowing, seam, "only the seam may allow unsafe code");
+}
