@@ -1,6 +1,7 @@
 //! The validator: whether a grid is a valid completion of a puzzle. It shares no code with the
 //! solver, so tests can use it to judge the solver's answers.
 
+use crate::digits::DigitSet;
 use crate::error::CheckError;
 use crate::grid::{Conflict, Grid, Unit};
 
@@ -20,6 +21,7 @@ use crate::grid::{Conflict, Grid, Unit};
 pub fn check_solution(puzzle: &Grid, answer: &Grid) -> Result<(), CheckError> {
     for unit in Unit::all() {
         let cells = unit.cells();
+        let mut seen = DigitSet::EMPTY;
         for (i, &cell) in cells.iter().enumerate() {
             let digit = match answer.get(cell) {
                 Some(digit) => digit,
@@ -34,7 +36,12 @@ pub fn check_solution(puzzle: &Grid, answer: &Grid) -> Result<(), CheckError> {
                     });
                 }
             }
-            if let Some(&first) = cells[..i].iter().find(|&&c| answer.get(c) == Some(digit)) {
+            if seen.contains(digit) {
+                let first = cells[..i]
+                    .iter()
+                    .copied()
+                    .find(|&c| answer.get(c) == Some(digit))
+                    .expect("a digit seen in the unit is in one of its earlier cells");
                 return Err(CheckError::Repeated(Conflict {
                     digit,
                     unit,
@@ -42,6 +49,7 @@ pub fn check_solution(puzzle: &Grid, answer: &Grid) -> Result<(), CheckError> {
                     second: cell,
                 }));
             }
+            seen.insert(digit);
         }
     }
     Ok(())

@@ -161,8 +161,8 @@ impl Grid {
     }
 
     /// The grid with these cells, which the caller knows to be digits 1-9: a solved board
-    /// holds nothing else, and skipping [`Grid::from_cells`]' check made `solve` 1.01-1.02× as
-    /// fast on serg (measured).
+    /// holds nothing else, and skipping [`Grid::from_cells`]' check made `solve` faster
+    /// (measured: docs/solver-journal.md, "Why the code is as it is").
     pub(crate) fn from_known_digits(cells: [u8; 81]) -> Grid {
         debug_assert!(cells.iter().all(|&digit| (1..=9).contains(&digit)));
         Grid { cells }

@@ -70,8 +70,8 @@ impl Board {
                 let (digit, column) = (cells[index] as usize - 1, index % 9);
                 givens[slot(digit, band)] |= 1 << index;
                 // `place_alone`'s eliminations, written out with the band, index and column
-                // at hand: calling it (or a helper shared with it) cost 4-5% more instructions
-                // on the serg and 17-clue sets (measured).
+                // at hand: calling it (or a helper shared with it) cost more instructions
+                // (measured: docs/solver-journal.md, "Why the code is as it is").
                 board.eliminate(slot(digit, band), PEERS_IN_BAND[index]);
                 board.eliminate(slot(digit, next), COLUMN << column);
                 board.eliminate(slot(digit, after), COLUMN << column);
@@ -167,8 +167,8 @@ impl Board {
     /// The slots whose candidates differ from `seen`, one bit each.
     ///
     /// Not inlined: inlined into the light propagation, which keeps `seen` on its stack, the
-    /// compare was vectorised badly (scalar compares, then packing through memory): 9% more
-    /// instructions on serg (cachegrind), 0.94× in time.
+    /// compare was vectorised badly (scalar compares, then packing through memory), and cost
+    /// more than the call (measured: docs/solver-journal.md, "Why the code is as it is").
     #[inline(never)]
     pub(super) fn changed_slots(&self, seen: &[u32; 27]) -> u32 {
         let mut changed = 0;
@@ -196,8 +196,8 @@ impl Board {
     /// load waited on that store, and so on the whole chain of table lookups before it, even
     /// when nothing changed. In a pass of its own the slots of a batch run side by side; a
     /// slot that pointing changes after its turn has news and is looked at again in the next
-    /// batch: 5-8% more slots looked at, and still 1.02-1.03× as fast on magictour, 1.01-1.03×
-    /// on 1905 and 1106, 0.99-1.00× on serg, 0.98-0.99× on 17 clue (five runs). The pass takes
+    /// batch: more slots are looked at, and the search is still faster on the hard sets. The
+    /// pass takes
     /// each slot's columns as they are then, which may be fewer than the batch left them
     /// (pointing from another band of the digit came first): any such removal is sound, and a
     /// row single that loses its cell so leaves its row empty, a contradiction the slot's next
@@ -210,14 +210,14 @@ impl Board {
     /// hard boards. A slot that loses a cell to the clear has news and is looked at again. Two
     /// digits claiming one cell in a batch is a contradiction, caught here from the claims so
     /// far: the band logic would meet it later (the row is left one cell short), but on the
-    /// hard sets nearly half of all dead ends are found this way, and leaving it to later
-    /// measured 0.95-1.00×. 1.02-1.05× as fast on the hard sets, 1.07-1.08× on 17 clue (the
-    /// givens), 1.08-1.10× in `solve_lexmin` (two runs).
+    /// hard sets nearly half of all dead ends are found this way, and leaving it to later was
+    /// slower.
     ///
     /// The slots with news are noted as the batch goes (a slot changed before its turn in the
     /// batch has no news after it), not found by comparing all 27 slots with a copy, whose
-    /// loads waited on the batch's stores: 1.05× on the hard sets, 0.99× on 17 clue, 1.05× in
-    /// `solve_lexmin`. The same kind of wait is what the pointing pass removes.
+    /// loads waited on the batch's stores. The same kind of wait is what the pointing pass
+    /// removes. Each of these three choices was measured: docs/solver-journal.md, "Why the
+    /// code is as it is".
     #[inline(always)]
     pub(super) fn update_slots(&mut self, changed: u32) -> Option<u32> {
         // The cells claimed by row singles in this batch, per band and per slot.
@@ -274,8 +274,9 @@ impl Board {
     /// holds each slot as the band logic last left it; returns the slots that differ from it.
     ///
     /// On boards whose singles come in cascades (serg), a slot that sees the cells earlier
-    /// slots took finds more in the same batch: deferring the clear measured 0.93× there. And
-    /// comparing with `seen` costs less there than noting (0.84×).
+    /// slots took finds more in the same batch, so deferring the clear was slower there; and
+    /// comparing with `seen` costs less there than noting (both measured: docs/solver-journal.md,
+    /// "Why the code is as it is").
     #[inline(always)]
     pub(super) fn update_slots_light(&mut self, changed: u32, seen: &mut [u32; 27]) -> Option<u32> {
         let mut rest = changed;
@@ -393,9 +394,9 @@ impl Board {
     /// Runs all deductions until none applies: the band logic of every changed slot first (the
     /// cheapest), then the column logic, then naked singles. False on a contradiction.
     ///
-    /// The column logic before naked singles measured 1.02-1.04× faster than after: the band
-    /// logic already does most of the column work, and what is left is cheaper to finish
-    /// before counting candidates.
+    /// The column logic comes before naked singles, which measured faster than after: the
+    /// band logic already does most of the column work, and what is left is cheaper to finish
+    /// before counting candidates (measured: docs/solver-journal.md, "Why the code is as it is").
     #[inline(always)]
     pub(super) fn propagate(&mut self) -> bool {
         self.propagate_with::<true>()
@@ -404,9 +405,10 @@ impl Board {
     /// [`Board::propagate`], leaving out the column logic unless `COLUMNS` (the givens' step,
     /// see [`Step`]). One copy of the loop for each, so that neither tests a flag.
     ///
-    /// Every deduction notes the slots it changes, so no round compares the slots with a copy
-    /// of them, and the board need not carry one: 136 bytes to copy per search node instead of
-    /// 244, and one store less per slot looked at: 1.02-1.05× on every public set (two runs).
+    /// Every deduction notes the slots it changes, so no round compares the slots with a copy of
+    /// them, and the board need not carry one: 136 bytes to copy per search node instead of 244,
+    /// and one store less per slot looked at (measured: docs/solver-journal.md, "Why the code is as
+    /// it is").
     pub(super) fn propagate_with<const COLUMNS: bool>(&mut self) -> bool {
         let mut changed = std::mem::replace(&mut self.news, 0);
         let (mut for_naked, mut for_columns) = (0, 0);
@@ -437,11 +439,12 @@ impl Board {
         }
     }
 
-    /// Propagation by the light band logic and naked singles, no column logic
-    /// ([`Step::Light`]). The light band logic finds its slots with news by comparing them
-    /// with a copy of the candidates made as propagation starts, kept up to date: on the
-    /// boards that search light, that costs less than noting (0.84×). The slots noted in
-    /// `news` are looked at first, so the copy need not be older than the changes.
+    /// Propagation by the light band logic and naked singles, no column logic ([`Step::Light`]).
+    /// The light band logic finds its slots with news by comparing them with a copy of the
+    /// candidates made as propagation starts, kept up to date: on the boards that search light,
+    /// that costs less than noting (measured: docs/solver-journal.md, "Why the code is as it is").
+    /// The slots noted in `news` are looked at first, so the copy need not be older than the
+    /// changes.
     pub(super) fn propagate_light(&mut self) -> bool {
         let mut seen = self.candidates;
         let mut changed = std::mem::replace(&mut self.news, 0);

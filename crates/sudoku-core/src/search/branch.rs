@@ -25,8 +25,8 @@ impl Board {
     /// The candidate digits (bit `d` for digit `d + 1`) of `cell` in `band`.
     ///
     /// Gathered by shifts, not by a test per digit: which digits a cell keeps cannot be
-    /// predicted, and the tests compiled to branches that mispredicted (without them: `solve`
-    /// 1.06× as fast on serg, 1.01-1.03× on the other public sets; measured).
+    /// predicted, and the tests compiled to branches that mispredicted (measured:
+    /// docs/solver-journal.md, "Why the code is as it is").
     pub(super) fn digits_of(&self, band: usize, cell: u32) -> u16 {
         let index = cell.trailing_zeros();
         let mut digits = 0;
@@ -44,14 +44,13 @@ impl Board {
                 self.pairs[band] & self.unsolved[band] == twice & !more & self.unsolved[band]
             }));
             // All pairs of the board in one set, band `b` at bits `32b..32b + 27`, so that the
-            // scan is one loop whose exit mispredicts once, not once a band (1.01-1.02× on the
-            // hard sets), and a place splits into band and cell by shifts (1.02-1.03× more). A
-            // pair's key is its score above its place, reversed, so the largest key is the
-            // first best pair. The scan scores open peers; the two best pairs are then scored
-            // again with their two-candidate peers that share a digit (`with_pair_peers`):
-            // 5-8% fewer nodes on the hard sets, `solve` 1.02-1.03× on magictour, 1.00-1.02×
-            // on the others. Rescoring every pair saves twice the nodes but costs more than
-            // it saves (0.89-0.95×).
+            // scan is one loop whose exit mispredicts once, not once a band, and a place splits
+            // into band and cell by shifts. A pair's key is its score above its place,
+            // reversed, so the largest key is the first best pair. The scan scores open peers;
+            // the two best pairs are then scored again with their two-candidate peers that
+            // share a digit (`with_pair_peers`), for fewer nodes on the hard sets. Rescoring
+            // every pair saves more nodes but costs more than it saves. (Each measured:
+            // docs/solver-journal.md, "Why the code is as it is".)
             let mut pairs = u128::from(self.pairs[0] & self.unsolved[0])
                 | u128::from(self.pairs[1] & self.unsolved[1]) << 32
                 | u128::from(self.pairs[2] & self.unsolved[2]) << 64;

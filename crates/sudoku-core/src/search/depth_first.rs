@@ -28,10 +28,10 @@ impl<F: FnMut(&Board) -> bool> Visit for F {
 /// `budget.dead_ends_left` dead ends (nodes that fail or are cut) are met: the last one stops
 /// the search as if `visit` had said stop. `budget.step` says how much work a node does.
 ///
-/// `board` is the search's own to change (the caller's copy, left in no particular state):
-/// taken by value, a child's board was copied twice, into the child and again into the call
-/// (LLVM did not merge the two `memcpy` calls); by reference, once: `solve` 1.02-1.03× on
-/// the hard sets and 1.01-1.02× on 17 clue, 1.03-1.04× on serg, `solve_lexmin` 1.01-1.04×.
+/// `board` is the search's own to change (the caller's copy, left in no particular state): taken by
+/// value, a child's board was copied twice, into the child and again into the call (LLVM did not
+/// merge the two `memcpy` calls); by reference, once (measured: docs/solver-journal.md, "Why the
+/// code is as it is").
 ///
 /// Dead ends, not nodes, measure how hard a board is for a branching: a search that meets
 /// solutions easily fills one cell per node on a nearly empty board (some 80 nodes) with few
@@ -104,11 +104,10 @@ pub(super) enum Step {
     /// Propagation of the givens without the column logic (pointing kept), `Full` from the
     /// first branching on.
     ///
-    /// Why: the column logic is a large share of the givens' work, and a hard board catches
-    /// up on it at its first full nodes, for the digits whose candidates they change (1.00-1.05×
-    /// on the public sets). The first branching is `Full` even on a board the givens leave
-    /// nearly filled: such boards gain more from full nodes than light ones save (1.03× on
-    /// 17 clue and magictour). The history is in docs/solver-journal.md.
+    /// Why: the column logic is a large share of the givens' work, and a hard board catches up on
+    /// it at its first full nodes, for the digits whose candidates they change. The first branching
+    /// is `Full` even on a board the givens leave nearly filled: such boards gain more from full
+    /// nodes than light ones save (measured: docs/solver-journal.md, "Why the code is as it is").
     Givens,
     /// No column logic, no pointing in the band logic (a box confined to one column taking it
     /// from the other bands), and the first two-candidate cell taken unscored, until the first
@@ -116,17 +115,17 @@ pub(super) enum Step {
     /// [`LIGHT_OPEN_CELLS`] cells are open before any propagation (all of serg, one puzzle of
     /// 1905).
     ///
-    /// A board with few open cells usually has its solutions close by (Serg's benchmark: 30-49
-    /// open cells, many solutions, few dead ends), and there the column logic and the scoring
-    /// of pairs cost more than they save: 1.17-1.19× as fast on that set. A board that turns
-    /// out hard meets a dead end within a few nodes and is searched in full from then on. The
-    /// other public sets start with 50 open cells or more, so they never go light.
+    /// A board with few open cells usually has its solutions close by (Serg's benchmark: 30-49 open
+    /// cells, many solutions, few dead ends), and there the column logic and the scoring of pairs
+    /// cost more than they save (measured: docs/solver-journal.md, "Why the code is as it is"). A
+    /// board that turns out hard meets a dead end within a few nodes and is searched in full from
+    /// then on. The other public sets start with 50 open cells or more, so they never go light.
     ///
-    /// Pointing adds eliminations to the other bands, which mostly send their slots through
-    /// the band logic again for nothing on such boards: leaving it out of the light nodes and
-    /// of the givens of a board that starts light measured 1.06× as fast on serg; out of the
-    /// light nodes alone, 1.01×. It stays in `Givens`: the givens' pointing is what a hard
-    /// board's search starts from (without it there as well, 17 clue measured 0.67×).
+    /// Pointing adds eliminations to the other bands, which mostly send their slots through the
+    /// band logic again for nothing on such boards: it is left out of the light nodes and of the
+    /// givens of a board that starts light. It stays in `Givens`: the givens' pointing is what a
+    /// hard board's search starts from (measured: docs/solver-journal.md, "Why the code is as it
+    /// is").
     Light,
 }
 

@@ -165,11 +165,10 @@ const fn build_locked_columns() -> [u32; 512] {
     table
 }
 
-/// For each slot, the slots of the same digit in the next band and the one after (wrapping
-/// around): a load instead of `(band + 1) % 3` and `(band + 2) % 3` in
-/// [`Board::eliminate_in_other_bands`]. 7% (serg) to 15% (17 clue) fewer instructions on the
-/// transformed public sets (callgrind), though only 0.99-1.03× in time on this machine: the
-/// band logic waits on its table loads, not on arithmetic.
+/// For each slot, the slots of the same digit in the next band and the one after (wrapping around):
+/// a load instead of `(band + 1) % 3` and `(band + 2) % 3` in [`Board::eliminate_in_other_bands`]:
+/// fewer instructions, though hardly less time, as the band logic waits on its table loads, not on
+/// arithmetic (measured: docs/solver-journal.md, "Why the code is as it is").
 pub(super) static SAME_DIGIT_OTHER_BANDS: [[u8; 2]; 27] = build_same_digit_other_bands();
 
 const fn build_same_digit_other_bands() -> [[u8; 2]; 27] {
@@ -226,9 +225,8 @@ pub(super) fn minirow_pattern(cells: u32) -> usize {
 /// Arithmetic, not a table: taking each row's lowest bit away cannot borrow across rows, as none
 /// is empty, and a row is left empty just when it had one cell. Computed so, the band logic no
 /// longer looks up its pattern a second time when the permutation step removed cells, and the
-/// branch that chose whether to do so (mispredicted about a third of the time) is gone: `solve`
-/// 1.03-1.05× as fast on 17 clue, magictour, 1905 and 1106, 0.99-1.00× on serg; `solve_lexmin`
-/// 1.02-1.05× (two runs).
+/// branch that chose whether to do so (mispredicted about a third of the time) is gone
+/// (measured: docs/solver-journal.md, "Why the code is as it is").
 #[inline(always)]
 pub(super) fn single_rows(cells: u32) -> usize {
     // `COLUMN` is the lowest bit of each row.
@@ -240,13 +238,12 @@ pub(super) fn single_rows(cells: u32) -> usize {
 
 /// The cells of the rows of `cells` (a band's 27 bits, a cell in each row) that hold one
 /// cell: [`single_rows`] widened to cells without a `ROW_CELLS` lookup, fewer instructions
-/// for the full band logic (first as three masks: 1.01-1.03× on the public sets, two runs).
-/// The light band logic keeps the lookup: the masks measured 0.76× on serg there, and this
-/// form 0.98-0.99× (two runs).
+/// for the full band logic. The light band logic keeps the lookup, which was faster there
+/// (measured: docs/solver-journal.md, "Why the code is as it is").
 ///
 /// Plain arithmetic, all three rows at once, with no comparison: written as three compares
 /// and selects, LLVM turned the selects into branches once the band logic's pointing moved
-/// to a pass of its own ([`Board::update_slots`]), and they mispredicted (0.58×).
+/// to a pass of its own ([`Board::update_slots`]), and they mispredicted.
 #[inline(always)]
 pub(super) fn cells_of_single_rows(cells: u32) -> u32 {
     let rest = cells & cells.wrapping_sub(COLUMN);
