@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
-use cargo_metadata::{Message, TargetKind};
+use cargo_metadata::{Message, Metadata, MetadataCommand, Node, Package, TargetKind};
 
 use crate::problem::Problem;
 
@@ -141,6 +141,58 @@ pub fn prebuilt_executable(dir: &Path, name: &str) -> Option<PathBuf> {
         .into_iter()
         .map(|file| dir.join(file))
         .find(|path| path.is_file())
+}
+
+/// `cargo metadata` of the workspace of `dir`, for the host platform only.
+pub fn metadata(dir: &Path) -> Result<Metadata> {
+    let mut command = MetadataCommand::new();
+    command.current_dir(dir);
+    if let Some(cargo) = std::env::var_os("CARGO") {
+        command.cargo_path(cargo);
+    }
+    if let Some(host) = host_triple() {
+        command.other_options(["--filter-platform".to_string(), host]);
+    }
+    command
+        .exec()
+        .with_context(|| format!("cargo metadata failed in {}", dir.display()))
+}
+
+/// The host target triple, as `rustc -vV` tells it.
+fn host_triple() -> Option<String> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = Command::new(rustc).arg("-vV").output().ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
+}
+
+/// A workspace's packages and its resolved dependency graph, by package id.
+#[derive(Debug)]
+pub struct Resolved<'a> {
+    /// Every package, by id.
+    pub packages: BTreeMap<&'a str, &'a Package>,
+    /// The resolved node of every package (its dependencies and enabled features), by id.
+    pub nodes: BTreeMap<&'a str, &'a Node>,
+}
+
+impl Resolved<'_> {
+    /// The packages and nodes of `metadata`, by id.
+    pub fn of(metadata: &Metadata) -> Resolved<'_> {
+        Resolved {
+            packages: metadata
+                .packages
+                .iter()
+                .map(|p| (p.id.repr.as_str(), p))
+                .collect(),
+            nodes: metadata
+                .resolve
+                .iter()
+                .flat_map(|r| &r.nodes)
+                .map(|n| (n.id.repr.as_str(), n))
+                .collect(),
+        }
+    }
 }
 
 /// The `Cargo.toml` of the cargo workspace that builds the package in `dir`: the nearest one,

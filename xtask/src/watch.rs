@@ -11,9 +11,9 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use cargo_metadata::{DependencyKind, Metadata, MetadataCommand, Node, Package};
+use cargo_metadata::{DependencyKind, Metadata};
 
-use crate::build::workspace_manifest;
+use crate::build::{workspace_manifest, Resolved};
 use crate::problem::Problem;
 
 /// The files whose change judges a problem again.
@@ -43,15 +43,7 @@ pub struct Watch {
 impl Watched {
     /// What to watch for `problem`, from `cargo metadata` of its workspace.
     pub fn of(problem: &Problem) -> Result<Watched> {
-        let mut command = MetadataCommand::new();
-        command.manifest_path(&problem.manifest);
-        if let Some(cargo) = std::env::var_os("CARGO") {
-            command.cargo_path(cargo);
-        }
-        let metadata = command
-            .exec()
-            .with_context(|| format!("cargo metadata failed for {}", problem.manifest.display()))?;
-        Watched::from_metadata(&problem.dir, &metadata)
+        Watched::from_metadata(&problem.dir, &crate::build::metadata(&problem.dir)?)
     }
 
     /// The problem's own files only: what is left to watch when cargo cannot read the
@@ -83,17 +75,7 @@ impl Watched {
                     problem_dir.display()
                 )
             })?;
-        let packages: BTreeMap<&str, &Package> = metadata
-            .packages
-            .iter()
-            .map(|p| (p.id.repr.as_str(), p))
-            .collect();
-        let nodes: BTreeMap<&str, &Node> = metadata
-            .resolve
-            .iter()
-            .flat_map(|r| &r.nodes)
-            .map(|n| (n.id.repr.as_str(), n))
-            .collect();
+        let Resolved { packages, nodes } = Resolved::of(metadata);
         let mut crates = BTreeSet::new();
         let mut seen = BTreeSet::from([package.id.repr.as_str()]);
         let mut todo = vec![package.id.repr.as_str()];

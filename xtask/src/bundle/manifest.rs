@@ -10,10 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, Context, Result};
-use cargo_metadata::{
-    BuildScript, DependencyKind, Message, Metadata, MetadataCommand, Node, Package, Target,
-    TargetKind,
-};
+use cargo_metadata::{BuildScript, DependencyKind, Message, Package, Target, TargetKind};
+
+use crate::build::Resolved;
 
 use super::cfg::Cfg;
 
@@ -73,35 +72,11 @@ pub struct Plan {
     pub target_dir: PathBuf,
 }
 
-/// `cargo metadata` for the workspace of `dir`, for the host platform only.
-fn metadata(dir: &Path) -> Result<Metadata> {
-    let mut command = MetadataCommand::new();
-    command.current_dir(dir);
-    if let Some(cargo) = std::env::var_os("CARGO") {
-        command.cargo_path(cargo);
-    }
-    if let Some(host) = host_triple() {
-        command.other_options(["--filter-platform".to_string(), host]);
-    }
-    command
-        .exec()
-        .with_context(|| format!("cargo metadata failed in {}", dir.display()))
-}
-
-/// The host target triple, as `rustc -vV` tells it.
-fn host_triple() -> Option<String> {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let out = Command::new(rustc).arg("-vV").output().ok()?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
-}
-
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
 /// `default-run` binary, as [`crate::problem::Problem`] resolved it).
 pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     let dir = dunce::canonicalize(dir).with_context(|| format!("no folder {}", dir.display()))?;
-    let metadata = metadata(&dir)?;
+    let metadata = crate::build::metadata(&dir)?;
     let manifest = dir.join("Cargo.toml");
     let package = metadata
         .packages
@@ -119,16 +94,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         .find(|t| t.name == solver && t.kind.contains(&TargetKind::Bin))
         .with_context(|| format!("{}: no binary `{solver}` to bundle", manifest.display()))?;
     let main = main_target.src_path.clone().into_std_path_buf();
-    let packages: BTreeMap<&str, &Package> = metadata
-        .packages
-        .iter()
-        .map(|p| (p.id.repr.as_str(), p))
-        .collect();
-    let nodes: BTreeMap<&str, &Node> = metadata
-        .resolve
-        .as_ref()
-        .map(|r| r.nodes.iter().map(|n| (n.id.repr.as_str(), n)).collect())
-        .unwrap_or_default();
+    let Resolved { packages, nodes } = Resolved::of(&metadata);
 
     // Only the dependencies a crate's source names: a problem's generator, reference or
     // checker may use crates its submission must not carry, and a library may depend on crates

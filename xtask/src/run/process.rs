@@ -187,6 +187,10 @@ impl Process {
 
     /// Waits for the end, kills whatever the program left running, and says how it ended.
     pub fn finish(mut self) -> io::Result<Ended> {
+        self.finish_in_place()
+    }
+
+    fn finish_in_place(&mut self) -> io::Result<Ended> {
         match &mut self.inner {
             #[cfg(target_os = "linux")]
             Backend::Launched(p) => p.finish(),
@@ -202,14 +206,7 @@ impl Drop for Process {
     fn drop(&mut self) {
         // `finish` leaves nothing to do; otherwise the program is still ours to end.
         self.kill();
-        let _ = match &mut self.inner {
-            #[cfg(target_os = "linux")]
-            Backend::Launched(p) => p.finish(),
-            #[cfg(unix)]
-            Backend::Direct(p) => p.finish(),
-            #[cfg(windows)]
-            Backend::Job(p) => p.finish(),
-        };
+        let _ = self.finish_in_place();
     }
 }
 
@@ -225,6 +222,28 @@ pub fn stack_ceiling() -> Option<u64> {
     {
         None
     }
+}
+
+/// The command that starts `program ARGS...` with `streams`, as every system starts it: no
+/// backtraces, as on BOJ (their symbolising can take tens of megabytes).
+fn command(program: &Path, args: &[OsString], streams: Streams) -> std::process::Command {
+    let mut command = std::process::Command::new(program);
+    command
+        .args(args)
+        .stdin(streams.stdin)
+        .stdout(streams.stdout)
+        .stderr(streams.stderr)
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE");
+    command
+}
+
+/// The error for a program that could not be started, naming it.
+fn cannot_run(program: &Path, err: io::Error) -> io::Error {
+    io::Error::new(
+        err.kind(),
+        format!("cannot run {}: {err}", program.display()),
+    )
 }
 
 /// A name for a Windows exception code (an `NTSTATUS` a crashed program exits with).

@@ -132,7 +132,7 @@ fn a_solution_within_its_cpu_time_stays_ac_on_a_busy_machine() {
             case.time,
             case.detail
         );
-        assert!(cpu >= Duration::from_millis(550), "{cpu:?}");
+        assert!(cpu >= Duration::from_millis(170), "{cpu:?}");
         assert_eq!(case.judged_time().1, Clock::Cpu);
     }
 }

@@ -28,7 +28,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -250,14 +250,8 @@ impl Launched {
         if self.result.is_some() {
             return Ok(true);
         }
-        match self.ended.recv_timeout(timeout) {
-            Ok(result) => {
-                self.result = Some(result);
-                Ok(true)
-            }
-            Err(RecvTimeoutError::Timeout) => Ok(false),
-            Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("the launcher is gone")),
-        }
+        self.result = unix::received(&self.ended, timeout, "the launcher's reader")?;
+        Ok(self.result.is_some())
     }
 
     /// The CPU time the program has used so far.
@@ -277,10 +271,7 @@ impl Launched {
     /// Waits for the end and says how the program ended.
     pub fn finish(&mut self) -> io::Result<Ended> {
         while !self.wait_timeout(Duration::from_secs(3600))? {}
-        match self.result.as_ref().expect("waited for") {
-            Ok(ended) => Ok(*ended),
-            Err(err) => Err(io::Error::new(err.kind(), err.to_string())),
-        }
+        unix::copy_of(self.result.as_ref().expect("waited for"))
     }
 }
 

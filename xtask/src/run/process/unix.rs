@@ -21,13 +21,12 @@ use std::ffi::OsString;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::Command;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
-use super::{Ended, Setup, Streams};
+use super::{cannot_run, command, Ended, Setup, Streams};
 use crate::run::Exit;
 
 /// A program started straight from the runner.
@@ -66,22 +65,10 @@ impl Direct {
         setup: &Setup,
     ) -> io::Result<Direct> {
         install_cleanup();
-        let mut command = Command::new(program);
-        command
-            .args(args)
-            .stdin(streams.stdin)
-            .stdout(streams.stdout)
-            .stderr(streams.stderr)
-            // As on BOJ: no backtraces, whose symbolising can take tens of megabytes.
-            .env_remove("RUST_BACKTRACE")
-            .env_remove("RUST_LIB_BACKTRACE")
-            .process_group(0);
-        let child = with_stack_limit(setup.stack, || command.spawn()).map_err(|err| {
-            io::Error::new(
-                err.kind(),
-                format!("cannot run {}: {err}", program.display()),
-            )
-        })?;
+        let mut command = command(program, args, streams);
+        command.process_group(0);
+        let child = with_stack_limit(setup.stack, || command.spawn())
+            .map_err(|err| cannot_run(program, err))?;
         let pid = child.id() as i32;
         // The waiter reaps it; std's handle must not wait for it too (dropping it does not).
         drop(child);
@@ -131,14 +118,10 @@ impl Direct {
                 self.result = Some(result);
                 Ok(true)
             }
-            Waiter::Thread { ended, .. } => match ended.recv_timeout(timeout) {
-                Ok(result) => {
-                    self.result = Some(result);
-                    Ok(true)
-                }
-                Err(RecvTimeoutError::Timeout) => Ok(false),
-                Err(RecvTimeoutError::Disconnected) => Err(io::Error::other("the watcher is gone")),
-            },
+            Waiter::Thread { ended, .. } => {
+                self.result = received(ended, timeout, "the watcher")?;
+                Ok(self.result.is_some())
+            }
         }
     }
 
@@ -168,10 +151,29 @@ impl Direct {
     /// Waits for the end and says how the program ended.
     pub fn finish(&mut self) -> io::Result<Ended> {
         while !self.wait_timeout(Duration::from_secs(3600))? {}
-        match self.result.as_ref().expect("waited for") {
-            Ok(ended) => Ok(*ended),
-            Err(err) => Err(io::Error::new(err.kind(), err.to_string())),
-        }
+        copy_of(self.result.as_ref().expect("waited for"))
+    }
+}
+
+/// The end another thread reports on `ended` (a watcher, the launcher's reader), when it comes
+/// within `timeout`; `who` names that thread in the error when it is gone.
+pub fn received(
+    ended: &Receiver<io::Result<Ended>>,
+    timeout: Duration,
+    who: &str,
+) -> io::Result<Option<io::Result<Ended>>> {
+    match ended.recv_timeout(timeout) {
+        Ok(result) => Ok(Some(result)),
+        Err(RecvTimeoutError::Timeout) => Ok(None),
+        Err(RecvTimeoutError::Disconnected) => Err(io::Error::other(format!("{who} is gone"))),
+    }
+}
+
+/// A copy of how a program ended, or of the error that says why that is not known.
+pub fn copy_of(result: &io::Result<Ended>) -> io::Result<Ended> {
+    match result {
+        Ok(ended) => Ok(*ended),
+        Err(err) => Err(io::Error::new(err.kind(), err.to_string())),
     }
 }
 

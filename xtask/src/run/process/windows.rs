@@ -18,7 +18,7 @@ use std::io;
 use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
 use std::os::windows::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, Command};
+use std::process::Child;
 use std::sync::OnceLock;
 use std::time::Duration;
 
@@ -42,7 +42,7 @@ use windows_sys::Win32::System::Threading::{
 };
 use windows_sys::Win32::System::IO::{CreateIoCompletionPort, GetQueuedCompletionStatus};
 
-use super::{is_exception, Ended, Setup, Streams};
+use super::{cannot_run, command, is_exception, Ended, Setup, Streams};
 use crate::run::Exit;
 
 /// The exit code the runner's own kills give (the runner knows which kills were its own).
@@ -68,21 +68,10 @@ impl InJob {
     ) -> io::Result<InJob> {
         let job = new_job(setup.memory_limit)?;
         let port = completion_port(&job)?;
-        let child = Command::new(program)
-            .args(args)
-            .stdin(streams.stdin)
-            .stdout(streams.stdout)
-            .stderr(streams.stderr)
-            .env_remove("RUST_BACKTRACE")
-            .env_remove("RUST_LIB_BACKTRACE")
+        let child = command(program, args, streams)
             .creation_flags(CREATE_SUSPENDED)
             .spawn()
-            .map_err(|err| {
-                io::Error::new(
-                    err.kind(),
-                    format!("cannot run {}: {err}", program.display()),
-                )
-            })?;
+            .map_err(|err| cannot_run(program, err))?;
         let mut in_job = InJob {
             child,
             job,
