@@ -12,8 +12,7 @@ use std::process::ExitCode;
 use tiny_http::{Method, Request, Response, Server};
 use xtask::companion::{Import, DEFAULT_PORTS};
 use xtask::problem;
-
-use super::new::{self, Imported};
+use xtask::scaffold::{self, Imported, Role, Spec};
 
 /// The largest body accepted: a payload is a few samples, far below this.
 const MAX_BODY: u64 = 16 * 1024 * 1024;
@@ -179,13 +178,13 @@ fn answer(request: &mut Request, root: &Path) -> (u16, String) {
         Ok(import) => import,
         Err(err) => return (if err.is_malformed() { 400 } else { 422 }, err.to_string()),
     };
-    match new::import(root, &import) {
+    match scaffold::import(root, &import, &Spec::from_import(&import)) {
         Ok(Imported::Created(dir)) => (
             201,
             format!(
                 "{}: created {} ({} sample{}, {} ms, {} MB, {}: in its Cargo.toml, judge = \
                  \"float\" with error = 1e-9 for answers within an error, judge = \"interactive\" \
-                 with interactor = \"boj-{}-interactor\" for a grader); next: cargo xtask test {}",
+                 with interactor = \"{}\" for a grader); next: cargo xtask test {}",
                 import.label(),
                 dir.display(),
                 import.samples.len(),
@@ -197,7 +196,7 @@ fn answer(request: &mut Request, root: &Path) -> (u16, String) {
                 } else {
                     "exact judge"
                 },
-                import.id,
+                Role::Interactor.binary(import.id),
                 import.id
             ),
         ),
