@@ -15,6 +15,10 @@
 //! so `cargo test` compiles it, `cargo clippy --all-targets` lints it and `cargo fmt` formats it
 //! with the xtask's own code (CI's `--check` runs cover them). They keep to what BOJ compiles,
 //! Rust 1.56 syntax and std and no crates: a unit test runs the bundler's syntax check on each.
+//! What a module cannot show (a scaffold builds as its problem's binaries with `rust-version =
+//! "1.56"`, clippy-clean under the workspace's lints, compiles with an older rustc, and judges
+//! as it is) an integration test shows on a scaffold of every kind, in `tests/it/new.rs`:
+//! `a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is`.
 
 /// The placeholder for the problem number: `1000`.
 pub const ID: &str = "__ID__";
