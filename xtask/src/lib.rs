@@ -26,6 +26,7 @@ pub mod build;
 pub mod bundle;
 pub mod companion;
 pub mod judge;
+pub mod listen;
 pub mod problem;
 pub mod report;
 pub mod run;
