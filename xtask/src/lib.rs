@@ -1,6 +1,6 @@
-//! The xtask's reusable parts: finding problems, building them as BOJ would, running one
-//! executable under limits, judging its output, rendering reports, and telling which files a
-//! watch on a problem follows.
+//! The xtask's reusable parts: finding problems, scaffolding new ones (from the command line or
+//! competitive-companion), building them as BOJ would, running one executable under limits,
+//! judging its output, rendering reports, and telling which files a watch on a problem follows.
 //!
 //! The subcommands (`src/main.rs` and one module each) are thin layers over these modules, so
 //! `cargo xtask bundle --check` and `cargo xtask stress` can judge with exactly the same code:
@@ -26,9 +26,11 @@ pub mod build;
 pub mod bundle;
 pub mod companion;
 pub mod judge;
+pub mod listen;
 pub mod problem;
 pub mod report;
 pub mod run;
+pub mod scaffold;
 pub mod scratch;
 pub mod stress;
 pub mod watch;

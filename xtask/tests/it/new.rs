@@ -1,11 +1,14 @@
-//! `cargo xtask new ID`: what it writes, that it never overwrites, and that `cargo xtask test`
-//! picks the new problem up with no further edits.
+//! `cargo xtask new ID`: what it writes, that it never overwrites, that `cargo xtask test`
+//! picks the new problem up with no further edits, and that a scaffold of every kind is Rust
+//! that rustfmt, clippy and an older rustc accept, judged as it is.
 
 use crate::support::{
-    assert_success_saying, listing, run_xtask, scratch, text, write_minimal_workspace,
+    assert_success_saying, listing, old_rustc, run_xtask, scratch, target_dir, text,
+    write_minimal_workspace,
 };
 use std::fs;
-use std::process::Output;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 
 /// Runs the real xtask binary, building into this module's own target folder.
 fn xtask(args: &[&str]) -> Output {
@@ -201,4 +204,153 @@ fn scaffolded_checker_generator_and_reference_work_as_they_are() {
         "stress", problem, "--cases", "20", "--seed", "1", "--color", "never",
     ]);
     assert_success_saying(&out, "boj-1003: 20/20 AC");
+}
+
+/// The project's own workspace manifest, as a table.
+fn project_manifest() -> toml::Table {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
+    fs::read_to_string(path).unwrap().parse().unwrap()
+}
+
+/// Writes `ROOT/Cargo.toml`: a workspace of `problems/*` with the project's own package fields,
+/// lints and `judge` profile, so a scaffold is linted as the project's problems are.
+fn write_workspace_with_the_projects_lints(root: &Path) {
+    let project = project_manifest();
+    let mut workspace = toml::Table::new();
+    workspace.insert("members".into(), vec!["problems/*"].into());
+    workspace.insert("resolver".into(), "2".into());
+    for key in ["package", "lints"] {
+        workspace.insert(key.into(), project["workspace"][key].clone());
+    }
+    let mut profile = toml::Table::new();
+    profile.insert("judge".into(), project["profile"]["judge"].clone());
+    let mut manifest = toml::Table::new();
+    manifest.insert("workspace".into(), workspace.into());
+    manifest.insert("profile".into(), profile.into());
+    fs::write(root.join("Cargo.toml"), toml::to_string(&manifest).unwrap()).unwrap();
+}
+
+/// `cargo ARGS` run in `dir`, building into this module's target folder.
+fn cargo_in(dir: &Path, args: &[&str]) -> Output {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    Command::new(cargo)
+        .args(args)
+        .current_dir(dir)
+        .env("CARGO_TARGET_DIR", target_dir("new-target"))
+        .env("CARGO_TERM_COLOR", "never")
+        .output()
+        .unwrap()
+}
+
+/// Asserts that a run exited 0, showing what it printed when it did not.
+fn assert_succeeded(out: &Output, what: &str) {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{what}:\n{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+}
+
+/// The Rust sources below `dir`, sorted.
+fn rust_sources(dir: &Path) -> Vec<PathBuf> {
+    let mut sources: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap().into_path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    sources.sort();
+    sources
+}
+
+/// Every kind of scaffold as a user gets it, all in one fresh workspace with the project's own
+/// lints: exact, float, checker and interactive, each with `--stress`. It is rustfmt-clean;
+/// `cargo clippy --all-targets -- -D warnings` passes (the manifest's `rust-version = "1.56"`
+/// makes `incompatible_msrv` check the std it uses); each source compiles alone with an older
+/// rustc where one is installed (Debian's 1.63, as CI has); `cargo xtask test` judges it as it
+/// is (AC, and WA for the interactive template, whose interactor rejects until it is written);
+/// and `cargo xtask stress` runs each generator and reference.
+#[test]
+fn a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is() {
+    let root = scratch("new", "every-kind");
+    write_workspace_with_the_projects_lints(&root);
+    let root_arg = root.to_str().unwrap();
+    // Ids of their own: the module's tests share one target folder.
+    let kinds: [(&str, &[&str], &str, &str); 4] = [
+        ("1010", &["--judge", "exact"], "1 2\n", "1\n2\n"),
+        (
+            "1011",
+            &["--judge", "float", "--error", "1e-6"],
+            "0.5 2\n",
+            "0.5000001\n2\n",
+        ),
+        ("1012", &["--judge", "checker"], "3 4\n", "3 4\n"),
+        ("1013", &["--judge", "interactive"], "5\n6\n", ""),
+    ];
+    for (id, judge, input, answer) in kinds {
+        let mut args = vec!["new", id, "--root", root_arg, "--stress"];
+        args.extend_from_slice(judge);
+        assert_succeeded(&xtask(&args), &format!("new {id}"));
+        let samples = root.join(format!("problems/boj-{id}/samples"));
+        fs::write(samples.join("1.in"), input).unwrap();
+        fs::write(samples.join("1.out"), answer).unwrap();
+    }
+
+    assert_succeeded(
+        &cargo_in(&root, &["fmt", "--all", "--check"]),
+        "cargo fmt --check",
+    );
+    let clippy = ["clippy", "--all-targets", "--", "-D", "warnings"];
+    assert_succeeded(&cargo_in(&root, &clippy), "cargo clippy");
+
+    if let Some(old_rustc) = old_rustc() {
+        for source in rust_sources(&root.join("problems")) {
+            let name = source
+                .file_stem()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .replace('-', "_");
+            let out = Command::new(&old_rustc)
+                .args([
+                    "--edition",
+                    "2021",
+                    "--emit=metadata",
+                    "--crate-name",
+                    &name,
+                ])
+                .arg("--out-dir")
+                .arg(root.join("checked-with-old-rustc"))
+                .arg(&source)
+                .output()
+                .unwrap();
+            assert_succeeded(&out, &format!("rustc 1.63 on {}", source.display()));
+        }
+    }
+
+    let out = xtask(&["test", "--root", root_arg, "--color", "never"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    for accepted in ["boj-1010: 1/1 AC", "boj-1011: 1/1 AC", "boj-1012: 1/1 AC"] {
+        assert!(stdout.contains(accepted), "{accepted}\n{stdout}");
+    }
+    assert!(stdout.contains("boj-1013: 0/1 AC"), "{stdout}");
+    assert!(
+        stdout.contains("template interactor: write the real one"),
+        "{stdout}"
+    );
+
+    for id in ["1010", "1011", "1012"] {
+        let problem = root.join(format!("problems/boj-{id}"));
+        let args = [
+            "stress",
+            problem.to_str().unwrap(),
+            "--cases",
+            "10",
+            "--seed",
+            "1",
+        ];
+        assert_success_saying(&xtask(&args), &format!("boj-{id}: 10/10 AC"));
+    }
 }

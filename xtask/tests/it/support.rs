@@ -72,6 +72,18 @@ pub fn run_xtask(target: &str, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Debian's rustc 1.63 (CI installs it at `/usr/bin/rustc`), an older compiler to try what BOJ
+/// compiles with; `None`, saying so, where it is not installed.
+pub fn old_rustc() -> Option<PathBuf> {
+    let path = PathBuf::from("/usr/bin/rustc");
+    if path.is_file() {
+        Some(path)
+    } else {
+        eprintln!("skipped the old compiler: no /usr/bin/rustc (Debian's rustc package, 1.63)");
+        None
+    }
+}
+
 /// The paths below `dir`, relative to it, sorted.
 pub fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = walkdir::WalkDir::new(dir)
