@@ -347,9 +347,13 @@ impl Graph {
                         .last()
                         .is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase()));
                 }
+                let live_trait = |t: &Target| match *t {
+                    Target::Node(n) => reach.live.contains(n) && self[n].kind.is_trait(),
+                    Target::Module(_) => false,
+                };
                 self.resolve_quietly(node.module(), path)
                     .iter()
-                    .any(|t| matches!(t, Target::Node(n) if reach.live.contains(*n) && self[*n].kind.is_trait()))
+                    .any(live_trait)
             }
             _ => false,
         }
