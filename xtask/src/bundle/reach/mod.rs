@@ -1,13 +1,13 @@
 //! Reachability: drops every item `main` cannot reach, with paths resolved module by module.
 //!
 //! Each item, `use` leaf, impl member, trait item and item-position macro call is a node. A
-//! live node's tokens are scanned for paths (`a::b::c`, generic arguments skipped) and member
-//! names (after `.`, or a path's tail past a type); each path is resolved from the node's module
-//! as rustc would in the main (defining items, child modules, `use` imports, glob imports,
-//! `crate`/`self`/`super`, `#[macro_export]` macros at the root), marking what it passes
-//! through live, re-exports included. A bare macro name means its own crate's definitions of it
-//! (textual scope), and a macro's body also resolves from the module that calls it. Without
-//! type information some rules keep more than needed:
+//! live node's tokens are scanned for paths (`a::b::c`, generic arguments skipped; not the name
+//! an item defines, `fn zero`) and member names (after `.`, or a path's tail past a type); each
+//! path is resolved from the node's module as rustc would in the main (defining items, child
+//! modules, `use` imports, glob imports, `crate`/`self`/`super`, `#[macro_export]` macros at
+//! the root), marking what it passes through live, re-exports included. A bare macro name
+//! means its own crate's definitions of it (textual scope), and a macro's body also resolves
+//! from the module that calls it. Without type information some rules keep more than needed:
 //! - an impl stays when every type and trait of the bundle it is about (in its self type and
 //!   its trait's generic arguments: `impl From<Meters> for Ratio<BigInt>`) is live, and for a
 //!   trait of the bundle when that trait is live too (an impl for a type parameter or a type

@@ -45,6 +45,10 @@ const KEYWORDS: &[&str] = &[
     "macro_rules",
 ];
 
+/// Keywords whose next word is the name an item defines. Not `const` and `static`, which also
+/// come before a type (`*const T`, `&'static str`).
+const DEFINING: [&str; 7] = ["fn", "struct", "enum", "union", "trait", "mod", "type"];
+
 /// What a node's tokens name.
 #[derive(Debug, Default)]
 pub(super) struct Scan {
@@ -84,6 +88,16 @@ impl Scan {
                     // A keyword, or a macro's metavariable (`$x`, not `$crate`).
                     let metavariable = i >= 1 && punct(i - 1, '$') && name != "crate";
                     if KEYWORDS.contains(&name.as_str()) || metavariable {
+                        i += 1;
+                        continue;
+                    }
+                    // The name an item defines (`fn zero`): no use of a namesake.
+                    let defining = |tree: &TokenTree| match tree {
+                        TokenTree::Ident(k) => DEFINING.iter().any(|d| k == d),
+                        _ => false,
+                    };
+                    let defines = i >= 1 && defining(&trees[i - 1]);
+                    if defines {
                         i += 1;
                         continue;
                     }

@@ -428,32 +428,56 @@ fn super_self_and_crate_paths_resolve_from_their_module() {
 
 #[test]
 fn a_macro_call_stays_when_it_names_a_kept_type() {
-    // Each call in a module of its own: a live call's expansion looks its `fn double` up where
-    // it is called, and a call beside it that defines `double` would stay for that.
     let kept = kept(
-        "use crate::lib::{meters::Meters, Double};
+        "use crate::lib::{Double, Meters};
          fn main() { Meters(2).double(); }
          mod lib {
              pub trait Double { fn double(self) -> Self; }
              macro_rules! impl_double {
                  ($t:ident) => { impl Double for $t { fn double(self) -> Self { $t(self.0 * 2) } } };
              }
-             pub mod meters { use super::Double; pub struct Meters(pub i64); impl_double!(Meters); }
-             pub mod feet { use super::Double; pub struct Feet(pub i64); impl_double!(Feet); }
+             pub struct Meters(pub i64);
+             pub struct Feet(pub i64);
+             impl_double!(Meters);
+             impl_double!(Feet);
          }",
     );
     let expected = lines(&[
         "crate: use crate::lib::Double",
-        "crate: use crate::lib::meters::Meters",
+        "crate: use crate::lib::Meters",
         "crate: fn main",
         "crate: mod lib",
         "lib: trait Double",
         "lib: trait Double: fn double",
         "lib: macro_rules! impl_double",
-        "lib: mod meters",
-        "lib::meters: use super::Double",
-        "lib::meters: struct Meters",
-        "lib::meters: impl_double!(Meters)",
+        "lib: struct Meters",
+        "lib: impl_double!(Meters)",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn the_name_an_item_defines_is_no_use_of_a_namesake() {
+    // num-traits' `Zero::zero` beside its free `fn zero`: defining the method calls nothing.
+    let kept = kept(
+        "use crate::lib::Zero;
+         fn main() { u8::zero(); }
+         mod lib {
+             pub trait Zero { fn zero() -> Self; }
+             impl Zero for u8 { fn zero() -> u8 { 0 } }
+             pub fn zero<T: Zero>() -> T { T::zero() }
+             pub struct Unused;
+             impl Unused { pub fn zero(&self) {} }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Zero",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: trait Zero",
+        "lib: trait Zero: fn zero",
+        "lib: impl Zero for u8",
+        "lib: impl Zero for u8: fn zero",
     ]);
     assert_eq!(kept, expected);
 }
