@@ -1,0 +1,417 @@
+//! The fixpoint: which nodes `main` reaches, through the paths their tokens name and the rules
+//! that keep a node no path names (method resolution, impls, macros, imports of traits).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use proc_macro2::TokenStream;
+
+use super::graph::{Graph, Kind, ModId, NodeId, NodeSet};
+use super::resolve::Target;
+use super::scan::{defined_names, idents, Scan};
+use super::Level;
+
+/// A walk towards the fixpoint: what is live so far and what live code uses.
+#[derive(Debug, Default)]
+pub(super) struct Reach {
+    live: NodeSet,
+    /// Live nodes whose references are still to follow.
+    todo: Vec<NodeId>,
+    /// Every name used as a member (method, field, associated item) by live code.
+    members: BTreeSet<String>,
+    /// The same, by the module whose code uses it (method resolution sees that module's
+    /// traits).
+    members_in: BTreeMap<ModId, BTreeSet<String>>,
+    /// Names used as members by live macros, which expand wherever they are called.
+    macro_members: BTreeSet<String>,
+    /// Modules a path went through or ended in (see [`Level::Modules`]).
+    pub(super) touched: BTreeSet<ModId>,
+    /// Names a path looked for in a module (found or not): a macro call of that module may
+    /// define them (`cfg_64!(fn adc(...) {...})` beside a `#[cfg]`-ed out `fn adc`).
+    pub(super) looked_up: BTreeSet<(ModId, String)>,
+    /// Macro definitions (and calls that make macros) whose bodies were resolved from a
+    /// calling module.
+    expanded: BTreeSet<(ModId, NodeId)>,
+    /// Resolving to answer a question: nothing is marked or noted.
+    pub(super) quiet: bool,
+}
+
+impl Reach {
+    /// A walk that marks and notes nothing: for resolving to answer a question.
+    pub(super) fn quiet() -> Reach {
+        Reach {
+            quiet: true,
+            ..Reach::default()
+        }
+    }
+
+    pub(super) fn mark(&mut self, node: NodeId) {
+        if !self.quiet && self.live.insert(node) {
+            self.todo.push(node);
+        }
+    }
+
+    pub(super) fn use_member(&mut self, module: ModId, name: String) {
+        if self.quiet {
+            return;
+        }
+        self.members_in
+            .entry(module)
+            .or_default()
+            .insert(name.clone());
+        self.members.insert(name);
+    }
+}
+
+impl Graph {
+    /// The nodes `main` reaches, with everything always kept (see [`Kind::Other`] and
+    /// [`Level`]).
+    pub(super) fn live(&self) -> NodeSet {
+        let mut reach = Reach {
+            live: NodeSet::empty(self),
+            ..Reach::default()
+        };
+        for (id, node) in self.node_ids() {
+            let whole = self[node.module()].level == Level::Crate;
+            if matches!(node.kind, Kind::Other) || whole {
+                reach.mark(id);
+            }
+        }
+        for &main in self[ModId::ROOT].defs.get("main").into_iter().flatten() {
+            reach.mark(main);
+        }
+        loop {
+            while let Some(node) = reach.todo.pop() {
+                self.follow(node, &mut reach);
+            }
+            // Rules that depend on what is live so far; repeat until nothing changes.
+            for (id, node) in self.node_ids() {
+                // An inherent impl is applicable by rule, kept by its members.
+                let inherent = matches!(
+                    node.kind,
+                    Kind::Impl {
+                        trait_path: None,
+                        ..
+                    }
+                );
+                if !reach.live.contains(id) && !inherent && self.kept_by_rules(id, &reach) {
+                    reach.mark(id);
+                }
+            }
+            if reach.todo.is_empty() {
+                return reach.live;
+            }
+        }
+    }
+
+    /// Marks what a live node's tokens lead to, and the modules that hold it.
+    fn follow(&self, id: NodeId, reach: &mut Reach) {
+        let node = &self[id];
+        let module = node.module();
+        // The module holding a live node stays, and so do the modules above it.
+        let mut above = Some(module);
+        while let Some(m) = above {
+            if let Some(node) = self[m].node {
+                reach.mark(node);
+            }
+            above = self[m].parent;
+        }
+        match &node.kind {
+            Kind::Use { path } | Kind::Glob { path } => {
+                for target in self.resolve_path(module, path, reach) {
+                    self.mark_target(target, reach);
+                }
+                return;
+            }
+            Kind::Mod { .. } => return,
+            Kind::ImplMember { owner, .. } | Kind::TraitMember { owner, .. } => reach.mark(*owner),
+            Kind::MacroCall { path } => {
+                let called = self.macros_called(module, path);
+                if called.is_empty() {
+                    self.expand_made_at(module, path, reach);
+                }
+                for definition in called {
+                    self.expand_at(module, definition, reach);
+                }
+                // A macro's name passed along may be called as `$m!` (petgraph's
+                // `GraphBase! { delegate_impl [] }`).
+                let mut words = BTreeSet::new();
+                idents(node.tokens.clone(), &mut words);
+                for word in words {
+                    for definition in self.macros_called(module, &[word]) {
+                        self.expand_at(module, definition, reach);
+                    }
+                }
+            }
+            _ => {}
+        }
+        let mut scan = Scan::default();
+        scan.tokens(node.tokens.clone());
+        for member in scan.members {
+            if matches!(node.kind, Kind::MacroRules) {
+                reach.macro_members.insert(member.clone());
+            }
+            reach.use_member(module, member);
+        }
+        for path in scan.paths {
+            for target in self.resolve_path(module, &path, reach) {
+                self.mark_target(target, reach);
+            }
+        }
+        for path in &scan.macro_paths {
+            for definition in self.macros_called(module, path) {
+                self.expand_at(module, definition, reach);
+            }
+        }
+    }
+
+    /// A call in `module` of the macro `definition`: it stays, and the paths in its body, and in
+    /// the macros it calls, also resolve from `module`, where they expand (a body's
+    /// `UsizePromotion` means the one the calling module imports).
+    fn expand_at(&self, module: ModId, definition: NodeId, reach: &mut Reach) {
+        reach.mark(definition);
+        let defined_in = self[definition].module();
+        if defined_in == module || !reach.expanded.insert((module, definition)) {
+            return;
+        }
+        let mut scan = Scan::default();
+        scan.tokens(self[definition].tokens.clone());
+        for path in scan.paths {
+            for target in self.resolve_path(module, &path, reach) {
+                self.mark_target(target, reach);
+            }
+        }
+        // The macros it calls expand there too.
+        for path in &scan.macro_paths {
+            for inner in self.macros_called(defined_in, path) {
+                self.expand_at(module, inner, reach);
+            }
+        }
+    }
+
+    /// A call in `module` of a macro no definition of which is in sight: one a macro made
+    /// (petgraph's `trait_template! { pub trait IntoEdges ... }` makes `IntoEdges!`). What it
+    /// expands to comes from the calls that made it, which name it: their paths resolve from
+    /// `module` too.
+    fn expand_made_at(&self, module: ModId, path: &[String], reach: &mut Reach) {
+        let Some(name) = path.last() else {
+            return;
+        };
+        let krate = self[module].krate;
+        for (id, node) in self.node_ids() {
+            if !matches!(node.kind, Kind::MacroCall { .. })
+                || self[node.module()].krate != krate
+                || node.module() == module
+            {
+                continue;
+            }
+            let mut words = BTreeSet::new();
+            idents(node.tokens.clone(), &mut words);
+            if !words.contains(name) || !reach.expanded.insert((module, id)) {
+                continue;
+            }
+            let mut scan = Scan::default();
+            scan.tokens(node.tokens.clone());
+            for path in scan.paths {
+                for target in self.resolve_path(module, &path, reach) {
+                    self.mark_target(target, reach);
+                }
+            }
+        }
+    }
+
+    fn mark_target(&self, target: Target, reach: &mut Reach) {
+        match target {
+            Target::Node(node) => reach.mark(node),
+            Target::Module(module) => {
+                if let Some(node) = self[module].node {
+                    reach.mark(node);
+                }
+            }
+        }
+    }
+
+    /// The rules that keep a node without a path naming it (see the module docs).
+    fn kept_by_rules(&self, id: NodeId, reach: &Reach) -> bool {
+        let node = &self[id];
+        let module = &self[node.module()];
+        let module_live = module.node.is_none_or(|m| reach.live.contains(m));
+        if module.level == Level::Modules
+            && (module_live || reach.touched.contains(&node.module()))
+            && !matches!(node.kind, Kind::Mod { .. })
+        {
+            return true;
+        }
+        match &node.kind {
+            // Method resolution: one of its names used where it is in scope.
+            Kind::Trait { members } => {
+                self.scopes_of_trait
+                    .get(&id)
+                    .into_iter()
+                    .flatten()
+                    .any(|m| {
+                        let used = reach.members_in.get(m);
+                        members.iter().any(|name| {
+                            reach.macro_members.contains(name)
+                                || used.is_some_and(|u| u.contains(name))
+                        })
+                    })
+            }
+            Kind::TraitMember {
+                owner,
+                name,
+                provided,
+            } => {
+                reach.live.contains(*owner)
+                    && (!provided
+                        || name.as_ref().is_some_and(|name| {
+                            reach.members.contains(name) || self.macro_idents.contains(name)
+                        }))
+            }
+            Kind::ImplMember { owner, name } => {
+                match self.traits_of_impl.get(owner) {
+                    // An inherent method: wanted when its name is used and its impl is about
+                    // live types (then the impl stays for it).
+                    None => {
+                        (reach.live.contains(*owner) || self.kept_by_rules(*owner, reach))
+                            && name
+                                .as_ref()
+                                .is_none_or(|name| reach.members.contains(name))
+                    }
+                    Some(_) if !reach.live.contains(*owner) => false,
+                    // A trait's: with the trait's item of its name (all of a foreign trait's).
+                    Some(traits) => match name {
+                        None => true,
+                        Some(name) => {
+                            traits.is_empty()
+                                || traits.iter().any(|t| {
+                                    self.trait_members
+                                        .get(&(*t, name.clone()))
+                                        .is_none_or(|&m| reach.live.contains(m))
+                                })
+                        }
+                    },
+                }
+            }
+            Kind::Impl {
+                self_names,
+                trait_path,
+                trait_arg_names,
+            } => {
+                // The bundle's types and traits the impl is about (`Ratio<BigInt>` names two):
+                // it is of use only when all of them are live.
+                let mut about = Vec::new();
+                for name in self_names.iter().chain(trait_arg_names) {
+                    for target in self.lookup(node.module(), name, &mut Vec::new()) {
+                        if let Target::Node(n) = target {
+                            if self[n].kind.is_type() || self[n].kind.is_trait() {
+                                about.push(n);
+                            }
+                        }
+                    }
+                }
+                let all_live = about.iter().all(|&n| reach.live.contains(n));
+                match trait_path {
+                    // An inherent impl stays for its members (see `Kind::ImplMember`).
+                    None => !about.is_empty() && all_live,
+                    Some(_) => {
+                        let traits = &self.traits_of_impl[&id];
+                        if traits.is_empty() {
+                            // A foreign trait (`Display`, `From<Meters> for f64`).
+                            !about.is_empty() && all_live
+                        } else {
+                            // One of ours, maybe for a type from elsewhere (`impl<T> Ext for [T]`).
+                            traits.iter().any(|&t| reach.live.contains(t)) && all_live
+                        }
+                    }
+                }
+            }
+            Kind::MacroCall { path } => self.macro_call_kept(id, path, reach),
+            // A glob that brings a live trait into scope.
+            Kind::Glob { .. } => {
+                module_live
+                    && self.traits_of_glob[&id]
+                        .iter()
+                        .any(|&t| reach.live.contains(t))
+            }
+            Kind::Use { path } => {
+                if !module_live {
+                    return false;
+                }
+                // A live trait imported for its methods, or what may be a trait from std.
+                let external = matches!(
+                    path.first().map(String::as_str),
+                    Some("std" | "core" | "alloc" | "::")
+                );
+                if external {
+                    return path
+                        .last()
+                        .is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase()));
+                }
+                let live_trait = |t: &Target| match *t {
+                    Target::Node(n) => reach.live.contains(n) && self[n].kind.is_trait(),
+                    Target::Module(_) => false,
+                };
+                self.resolve_quietly(node.module(), path)
+                    .iter()
+                    .any(live_trait)
+            }
+            _ => false,
+        }
+    }
+
+    /// An item-position macro call stays when it may define a name a path looked for in its
+    /// module (an item keyword and the name, in its tokens or its macros'), or may implement
+    /// something for a live type: it names one (in its own tokens or its macros'), or names no
+    /// type of the bundle but a live trait (`impl_zero!(u8 u16)` with a `Zero` in its macro's
+    /// body).
+    fn macro_call_kept(&self, id: NodeId, path: &[String], reach: &Reach) -> bool {
+        let node = &self[id];
+        let module = node.module();
+        let called = self.macros_called(module, path);
+        if called.is_empty() {
+            // A macro made by another macro (petgraph's `GraphBase! { delegate_impl [] }`), or
+            // std's: nothing to judge it by, so it stays with its module.
+            return self[module].node.is_none_or(|m| reach.live.contains(m));
+        }
+        let mut definitions: Vec<NodeId> = Vec::new();
+        for called in called {
+            definitions.extend(self.expansions.get(&called).into_iter().flatten());
+        }
+        let mut defined = BTreeSet::new();
+        defined_names(node.tokens.clone(), &mut defined);
+        for &definition in &definitions {
+            defined_names(self[definition].tokens.clone(), &mut defined);
+        }
+        let defines_looked_up = reach
+            .looked_up
+            .range((module, String::new())..)
+            .take_while(|(m, _)| *m == module)
+            .any(|(_, looked_up)| defined.contains(looked_up));
+        if defines_looked_up {
+            return true;
+        }
+        let named = |tokens: &TokenStream| -> Vec<NodeId> {
+            let mut scan = Scan::default();
+            scan.tokens(tokens.clone());
+            scan.paths
+                .iter()
+                .flat_map(|path| self.resolve_quietly(module, path))
+                .filter_map(|t| match t {
+                    Target::Node(n) => Some(n),
+                    Target::Module(_) => None,
+                })
+                .collect()
+        };
+        let mut all = named(&node.tokens);
+        for &definition in &definitions {
+            all.extend(named(&self[definition].tokens));
+        }
+        let is_type = |n: NodeId| self[n].kind.is_type();
+        if all.iter().any(|&n| is_type(n) && reach.live.contains(n)) {
+            return true;
+        }
+        let is_trait = |n: NodeId| self[n].kind.is_trait();
+        !all.iter().any(|&n| is_type(n))
+            && all.iter().any(|&n| is_trait(n) && reach.live.contains(n))
+    }
+}

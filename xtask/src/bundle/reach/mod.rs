@@ -1,0 +1,81 @@
+//! Reachability: drops every item `main` cannot reach, with paths resolved module by module.
+//!
+//! Each item, `use` leaf, impl member, trait item and item-position macro call is a node. A
+//! live node's tokens are scanned for paths (`a::b::c`, generic arguments skipped; not the name
+//! an item defines, `fn zero`) and member names (after `.`, or a path's tail past a type); each
+//! path is resolved from the node's module as rustc would in the main (defining items, child
+//! modules, `use` imports, glob imports, `crate`/`self`/`super`, `#[macro_export]` macros at
+//! the root), marking what it passes through live, re-exports included. A bare macro name
+//! means its own crate's definitions of it (textual scope), and a macro's body also resolves
+//! from the module that calls it. Without type information some rules keep more than needed:
+//! - an impl stays when every type and trait of the bundle it is about (in its self type and
+//!   its trait's generic arguments: `impl From<Meters> for Ratio<BigInt>`) is live, and for a
+//!   trait of the bundle when that trait is live too (an impl for a type parameter or a type
+//!   from elsewhere, `impl<T> Ext for [T]`, goes with its trait); an inherent impl member stays
+//!   when its name is used as a member anywhere live, every member of a foreign trait's impl
+//!   with it;
+//! - a trait stays when named, or when it is in scope in a module (defined there, imported,
+//!   `as _` or through a glob) whose live code, or any live macro, uses one of its items'
+//!   names as a member: that is method resolution, which only sees traits in scope;
+//! - a trait's required items stay with it; a provided method, and its overrides in impls,
+//!   only when its name is used as a member or appears in a macro (which may implement it);
+//! - an item-position macro call stays when it may define a name looked for in its module, or
+//!   names live types (or, naming none, a live trait) in its tokens or its macros' bodies; a
+//!   call of a macro with no definition in sight (one a macro made) stays with its module;
+//! - a `use` of a live trait stays even when unnamed (method calls need it in scope), and so
+//!   does a glob that brings one; so do capitalised imports from std (they may be traits).
+//!
+//! A name that resolves to nothing here (a local variable, std, a primitive) is simply not
+//! followed: only items of the bundle can be dropped. What the rules cannot see (a method named
+//! only as a macro's argument, `call!(x, doubled)`) makes a bundle rustc rejects: then
+//! [`Level`] keeps more of a library ([`super::bundle`] checks and falls back).
+//!
+//! The parts, in the order they run: `graph.rs` reads the bundle once into an arena, each node
+//! with its kind and its place in the syntax tree; `live.rs` finds the nodes `main` reaches
+//! (with `resolve.rs` for names and `scan.rs` for what a node's tokens name); `prune.rs`
+//! removes the others from the tree, each looked up by its place.
+
+mod graph;
+mod live;
+mod prune;
+mod resolve;
+mod scan;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use syn::Item;
+
+use self::graph::Graph;
+
+/// How much of a library crate to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Level {
+    /// What `main` reaches, item by item.
+    Items,
+    /// Every item of each module that keeps anything or that a path goes through (child
+    /// modules only when they keep something themselves).
+    Modules,
+    /// All of it.
+    Crate,
+}
+
+impl Level {
+    /// The next level up, if any.
+    pub fn wider(self) -> Option<Level> {
+        match self {
+            Level::Items => Some(Level::Modules),
+            Level::Modules => Some(Level::Crate),
+            Level::Crate => None,
+        }
+    }
+}
+
+/// Removes unreachable items from `items` (the whole bundle), starting from `fn main`; a
+/// library inlined as `mod NAME` is kept as `levels[NAME]` says (item by item when absent).
+pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) {
+    let graph = Graph::build(items, levels);
+    let live = graph.live();
+    prune::keep_live(items, &graph, &live);
+}

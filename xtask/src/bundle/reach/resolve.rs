@@ -1,0 +1,241 @@
+//! Name resolution, as rustc resolves paths in the main: from a module, through its items,
+//! child modules, `use` imports and re-exports, glob imports, `crate`, `self` and `super`;
+//! and which `macro_rules!` definitions a macro call may mean.
+
+use std::collections::BTreeSet;
+
+use super::graph::{Graph, Kind, ModId, NodeId};
+use super::live::Reach;
+
+/// Where a name can lead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Target {
+    Node(NodeId),
+    Module(ModId),
+}
+
+impl Graph {
+    /// Resolves without marking anything (for the rules' questions).
+    pub(super) fn resolve_quietly(&self, module: ModId, path: &[String]) -> Vec<Target> {
+        self.resolve_path(module, path, &mut Reach::quiet())
+    }
+
+    /// The macro definitions a call of `path` in `module` may mean: for a bare name, its
+    /// crate's definitions of it (textual scope) and what the name resolves to (an import, a
+    /// glob, `#[macro_export]`); for a path, what it resolves to.
+    pub(super) fn macros_called(&self, module: ModId, path: &[String]) -> Vec<NodeId> {
+        let mut found: Vec<NodeId> = Vec::new();
+        if let [name] = path {
+            let krate = self[module].krate;
+            found.extend(
+                self.macros
+                    .get(name)
+                    .into_iter()
+                    .flatten()
+                    .filter(|&&d| self[self[d].module()].krate == krate),
+            );
+        }
+        for target in self.resolve_quietly(module, path) {
+            if let Target::Node(n) = target {
+                if matches!(self[n].kind, Kind::MacroRules) && !found.contains(&n) {
+                    found.push(n);
+                }
+            }
+        }
+        found
+    }
+
+    /// Where a path that starts with `first` starts from, when `first` is no name to look up:
+    /// `crate`, `self`, `super`, or `::` (an extern crate: nothing of the bundle's).
+    fn path_root(&self, module: ModId, first: &str) -> Option<Vec<Target>> {
+        Some(match first {
+            "::" => Vec::new(),
+            "crate" => vec![Target::Module(ModId::ROOT)],
+            "self" => vec![Target::Module(module)],
+            "super" => self[module]
+                .parent
+                .map(Target::Module)
+                .into_iter()
+                .collect(),
+            _ => return None,
+        })
+    }
+
+    /// Resolves `path` as written in `module`; marks the imports it goes through, and notes
+    /// the modules it looks in and the names it looks for there (a macro call may make them).
+    /// A path past a type (`Type::new`) notes the rest as member names.
+    pub(super) fn resolve_path(
+        &self,
+        module: ModId,
+        path: &[String],
+        reach: &mut Reach,
+    ) -> Vec<Target> {
+        let Some(first) = path.first() else {
+            return Vec::new();
+        };
+        let mut current: Vec<Target> = match self.path_root(module, first) {
+            Some(root) => root,
+            None if first == "Self" => Vec::new(),
+            None => {
+                let mut seen = Vec::new();
+                if !reach.quiet {
+                    reach.looked_up.insert((module, first.to_owned()));
+                }
+                let found = self.lookup(module, first, &mut seen);
+                for used in seen {
+                    reach.mark(used);
+                }
+                found
+            }
+        };
+        if current.is_empty() {
+            // `T::identity()` on a type parameter, `Self::new`, `Vec::new`: what follows may
+            // be an associated item of one of ours.
+            for name in &path[1..] {
+                reach.use_member(module, name.clone());
+            }
+            return current;
+        }
+        for (k, segment) in path.iter().enumerate().skip(1) {
+            let mut next = Vec::new();
+            for target in &current {
+                match *target {
+                    Target::Module(m) => {
+                        if !reach.quiet {
+                            reach.touched.insert(m);
+                        }
+                        let segment = match segment.as_str() {
+                            "super" => {
+                                next.extend(self[m].parent.map(Target::Module));
+                                continue;
+                            }
+                            "self" => {
+                                next.push(*target);
+                                continue;
+                            }
+                            other => other,
+                        };
+                        let mut seen = Vec::new();
+                        if !reach.quiet {
+                            reach.looked_up.insert((m, segment.to_owned()));
+                        }
+                        next.extend(self.lookup(m, segment, &mut seen));
+                        for used in seen {
+                            reach.mark(used);
+                        }
+                    }
+                    Target::Node(_) => {
+                        // Past a type or a trait: an associated item or a variant.
+                        for name in &path[k..] {
+                            reach.use_member(module, name.clone());
+                        }
+                    }
+                }
+            }
+            if next.is_empty() {
+                return current
+                    .into_iter()
+                    .filter(|t| matches!(t, Target::Node(_)))
+                    .collect();
+            }
+            current = next;
+        }
+        current
+    }
+
+    /// What `name` means in `module`: items defined there, child modules, imports (whose
+    /// leaves go into `seen`, to be kept) and glob imports.
+    pub(super) fn lookup(&self, module: ModId, name: &str, seen: &mut Vec<NodeId>) -> Vec<Target> {
+        let mut found = Vec::new();
+        self.lookup_into(module, name, seen, &mut found, &mut BTreeSet::new());
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    fn lookup_into(
+        &self,
+        module: ModId,
+        name: &str,
+        seen: &mut Vec<NodeId>,
+        found: &mut Vec<Target>,
+        visited: &mut BTreeSet<(ModId, String)>,
+    ) {
+        // `visited` holds the lookups under way: a cycle of imports ends, while a name met
+        // again on another branch (`a::x` and `b::x` both re-exporting `c::x`) is looked up
+        // again.
+        let key = (module, name.to_owned());
+        if !visited.insert(key.clone()) {
+            return;
+        }
+        let here = &self[module];
+        found.extend(
+            here.defs
+                .get(name)
+                .into_iter()
+                .flatten()
+                .map(|&n| Target::Node(n)),
+        );
+        found.extend(here.children.get(name).map(|&m| Target::Module(m)));
+        for &leaf in here.imports.get(name).into_iter().flatten() {
+            if let Kind::Use { path } = &self[leaf].kind {
+                seen.push(leaf);
+                found.extend(self.resolve_use(module, path, seen, visited));
+            }
+        }
+        for &glob in &here.globs {
+            if let Kind::Glob { path } = &self[glob].kind {
+                let mut inner = Vec::new();
+                for target in self.resolve_use(module, path, seen, visited) {
+                    match target {
+                        Target::Module(m) => self.lookup_into(m, name, seen, &mut inner, visited),
+                        // `use Enum::*`: the variants come with the enum.
+                        Target::Node(n) => inner.push(Target::Node(n)),
+                    }
+                }
+                if !inner.is_empty() {
+                    seen.push(glob);
+                    found.extend(inner);
+                }
+            }
+        }
+        visited.remove(&key);
+    }
+
+    /// Resolves the path of a `use` leaf written in `module`.
+    fn resolve_use(
+        &self,
+        module: ModId,
+        path: &[String],
+        seen: &mut Vec<NodeId>,
+        visited: &mut BTreeSet<(ModId, String)>,
+    ) -> Vec<Target> {
+        let Some(first) = path.first() else {
+            return vec![Target::Module(module)];
+        };
+        let mut current = match self.path_root(module, first) {
+            Some(root) => root,
+            None => {
+                let mut found = Vec::new();
+                self.lookup_into(module, first, seen, &mut found, visited);
+                found
+            }
+        };
+        for segment in &path[1..] {
+            let mut next = Vec::new();
+            for target in &current {
+                match (*target, segment.as_str()) {
+                    (Target::Module(m), "super") => next.extend(self[m].parent.map(Target::Module)),
+                    (Target::Module(_), "self") => next.push(*target),
+                    (Target::Module(m), segment) => {
+                        self.lookup_into(m, segment, seen, &mut next, visited)
+                    }
+                    // `use Enum::Variant` or `use Type::method`-like: the item itself.
+                    (Target::Node(n), _) => next.push(Target::Node(n)),
+                }
+            }
+            current = next;
+        }
+        current
+    }
+}

@@ -1,0 +1,638 @@
+//! Unit tests by fixture: a small bundle as source text, pruned from its `main`, and what stays
+//! of it, one line per item, member and `use` leaf.
+
+use std::collections::BTreeSet;
+
+use quote::ToTokens;
+use syn::{ImplItem, Item, TraitItem, UseTree};
+
+use super::*;
+
+/// What stays of `source` pruned with `levels` (library module -> level): a line per item,
+/// `MODULE: WHAT` (`crate: fn main`, `lib::inner: struct Dsu`), and per impl or trait member
+/// (`lib: impl Dsu: fn merge`), per `use` leaf (`crate: use crate::lib::Dsu`) and per
+/// item-position macro call (`lib: impl_ops!(Meters)`).
+fn kept_at(source: &str, levels: &[(&str, Level)]) -> BTreeSet<String> {
+    let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
+    let levels = levels.iter().map(|(m, l)| (m.to_string(), *l)).collect();
+    prune(&mut file.items, &levels);
+    let mut out = BTreeSet::new();
+    describe(&file.items, "crate", &mut out);
+    out
+}
+
+fn kept(source: &str) -> BTreeSet<String> {
+    kept_at(source, &[])
+}
+
+/// The lines `kept` gives, from string literals.
+fn lines(expected: &[&str]) -> BTreeSet<String> {
+    expected.iter().map(|s| s.to_string()).collect()
+}
+
+fn describe(items: &[Item], module: &str, out: &mut BTreeSet<String>) {
+    let at = |what: String| format!("{module}: {what}");
+    for item in items {
+        let line = match item {
+            Item::Fn(f) => format!("fn {}", f.sig.ident),
+            Item::Struct(s) => format!("struct {}", s.ident),
+            Item::Enum(e) => format!("enum {}", e.ident),
+            Item::Union(u) => format!("union {}", u.ident),
+            Item::Type(t) => format!("type {}", t.ident),
+            Item::Const(c) => format!("const {}", c.ident),
+            Item::Static(s) => format!("static {}", s.ident),
+            Item::Macro(m) => match &m.ident {
+                Some(name) => format!("macro_rules! {name}"),
+                None => format!(
+                    "{}!({})",
+                    m.mac.path.to_token_stream().to_string().replace(' ', ""),
+                    m.mac.tokens
+                ),
+            },
+            Item::Use(u) => {
+                let mut leaves = Vec::new();
+                use_leaves(&u.tree, String::new(), &mut leaves);
+                out.extend(leaves.into_iter().map(|leaf| at(format!("use {leaf}"))));
+                continue;
+            }
+            Item::Trait(t) => {
+                let header = format!("trait {}", t.ident);
+                for member in &t.items {
+                    out.insert(at(format!("{header}: {}", trait_member(member))));
+                }
+                header
+            }
+            Item::Impl(imp) => {
+                let header = impl_header(imp);
+                for member in &imp.items {
+                    out.insert(at(format!("{header}: {}", impl_member(member))));
+                }
+                header
+            }
+            Item::Mod(m) => {
+                let inner = match module {
+                    "crate" => m.ident.to_string(),
+                    _ => format!("{module}::{}", m.ident),
+                };
+                if let Some((_, items)) = &m.content {
+                    describe(items, &inner, out);
+                }
+                format!("mod {}", m.ident)
+            }
+            other => format!("other {}", other.to_token_stream()),
+        };
+        out.insert(at(line));
+    }
+}
+
+/// `impl<T> Ext for [T]`, as prettyplease writes it.
+fn impl_header(imp: &syn::ItemImpl) -> String {
+    let mut header = imp.clone();
+    header.attrs.clear();
+    header.items.clear();
+    let text = prettyplease::unparse(&syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![Item::Impl(header)],
+    });
+    text.trim_end().trim_end_matches("{}").trim_end().to_owned()
+}
+
+fn trait_member(member: &TraitItem) -> String {
+    match member {
+        TraitItem::Fn(f) => format!("fn {}", f.sig.ident),
+        TraitItem::Const(c) => format!("const {}", c.ident),
+        TraitItem::Type(t) => format!("type {}", t.ident),
+        other => format!("other {}", other.to_token_stream()),
+    }
+}
+
+fn impl_member(member: &ImplItem) -> String {
+    match member {
+        ImplItem::Fn(f) => format!("fn {}", f.sig.ident),
+        ImplItem::Const(c) => format!("const {}", c.ident),
+        ImplItem::Type(t) => format!("type {}", t.ident),
+        other => format!("other {}", other.to_token_stream()),
+    }
+}
+
+/// The paths of a `use` tree's leaves (`a::b as c`, `a::*`).
+fn use_leaves(tree: &UseTree, prefix: String, out: &mut Vec<String>) {
+    match tree {
+        UseTree::Path(p) => use_leaves(&p.tree, format!("{prefix}{}::", p.ident), out),
+        UseTree::Name(n) => out.push(format!("{prefix}{}", n.ident)),
+        UseTree::Rename(r) => out.push(format!("{prefix}{} as {}", r.ident, r.rename)),
+        UseTree::Glob(_) => out.push(format!("{prefix}*")),
+        UseTree::Group(g) => {
+            for tree in &g.items {
+                use_leaves(tree, prefix.clone(), out);
+            }
+        }
+    }
+}
+
+/// The bundle `source` pruned, as prettyplease writes it.
+fn pruned(source: &str) -> String {
+    let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
+    prune(&mut file.items, &BTreeMap::new());
+    prettyplease::unparse(&file)
+}
+
+#[test]
+fn a_function_reached_through_a_pub_use_chain_keeps_each_link() {
+    let kept = kept(
+        "use crate::lib::solve;
+         fn main() { solve(); }
+         mod lib {
+             pub use self::algo::solve;
+             pub use self::algo::unused;
+             pub use self::shapes::Square;
+             pub mod algo {
+                 pub use self::inner::solve;
+                 pub fn unused() {}
+                 mod inner {
+                     pub fn solve() { helper() }
+                     fn helper() {}
+                     pub fn not_called() {}
+                 }
+             }
+             pub mod shapes { pub struct Square; }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::solve",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: use self::algo::solve",
+        "lib: mod algo",
+        "lib::algo: use self::inner::solve",
+        "lib::algo: mod inner",
+        "lib::algo::inner: fn solve",
+        "lib::algo::inner: fn helper",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn an_unused_sibling_goes_whatever_its_kind() {
+    let kept = kept(
+        "fn main() { lib::used(); }
+         mod lib {
+             pub fn used() -> u32 { LIMIT }
+             const LIMIT: u32 = 3;
+             pub fn unused() {}
+             pub struct Unused;
+             pub enum UnusedEnum { A }
+             pub union UnusedUnion { a: u8 }
+             pub const UNUSED: u8 = 0;
+             pub static UNUSED_STATIC: u8 = 0;
+             pub type UnusedAlias = u8;
+             pub trait UnusedTrait { fn f(&self); }
+             macro_rules! unused_macro { () => {}; }
+             pub mod unused_module { pub fn f() {} }
+             const _: () = ();
+         }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: fn used",
+        "lib: const LIMIT",
+        // Nothing names it, and it may check something at compile time: always kept.
+        "lib: const _",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_struct_keeps_only_the_inherent_methods_called() {
+    let kept = kept(
+        "use crate::lib::Dsu;
+         fn main() { let mut d = Dsu::new(3); d.merge(0, 1); }
+         mod lib {
+             pub struct Dsu { parent: Vec<usize> }
+             impl Dsu {
+                 pub fn new(n: usize) -> Self { Dsu { parent: (0..n).collect() } }
+                 pub fn merge(&mut self, a: usize, b: usize) { let r = self.leader(a); self.parent[r] = b; }
+                 fn leader(&self, a: usize) -> usize { a }
+                 pub fn groups(&self) -> usize { 0 }
+             }
+             pub struct Unused;
+             impl Unused { pub fn new() -> Self { Unused } }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Dsu",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: struct Dsu",
+        "lib: impl Dsu",
+        "lib: impl Dsu: fn new",
+        "lib: impl Dsu: fn merge",
+        "lib: impl Dsu: fn leader",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn an_extension_trait_stays_for_a_method_call_on_a_kept_type() {
+    let kept = kept(
+        "use crate::lib::{Double, Meters};
+         fn main() { let m = Meters(1); m.double(); }
+         mod lib {
+             pub struct Meters(pub i64);
+             pub struct Feet(pub i64);
+             pub trait Double { fn double(&self) -> Self; }
+             impl Double for Meters { fn double(&self) -> Self { Meters(self.0 * 2) } }
+             impl Double for Feet { fn double(&self) -> Self { Feet(self.0 * 2) } }
+             pub trait Halve { fn halve(&self) -> Self; }
+             impl Halve for Meters { fn halve(&self) -> Self { Meters(self.0 / 2) } }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Double",
+        "crate: use crate::lib::Meters",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: struct Meters",
+        "lib: trait Double",
+        "lib: trait Double: fn double",
+        "lib: impl Double for Meters",
+        "lib: impl Double for Meters: fn double",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn an_extension_trait_stays_for_a_method_call_where_it_is_in_scope() {
+    let kept = kept(
+        "use crate::lib::Ext;
+         fn main() { let v = [1, 2]; v.lower(&1); }
+         mod lib {
+             pub trait Ext {
+                 fn lower(&self, x: &u8) -> usize;
+                 fn unused_provided(&self) -> u8 { helper() }
+             }
+             impl<T> Ext for [T] { fn lower(&self, x: &u8) -> usize { 0 } }
+             fn helper() -> u8 { 1 }
+             pub trait Elsewhere { fn lower(&self, x: &u8) -> usize; }
+             impl<T> Elsewhere for Vec<T> { fn lower(&self, x: &u8) -> usize { 1 } }
+         }",
+    );
+    // A provided method nobody calls goes, and what only it used; a trait with a method of the
+    // same name that is in scope nowhere the name is called goes.
+    let expected = lines(&[
+        "crate: use crate::lib::Ext",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: trait Ext",
+        "lib: trait Ext: fn lower",
+        "lib: impl<T> Ext for [T]",
+        "lib: impl<T> Ext for [T]: fn lower",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_blanket_impl_goes_with_its_trait() {
+    let kept = kept(
+        "use crate::lib::{Hide, Show};
+         fn main() { 5u8.show(); }
+         mod lib {
+             pub trait Show { fn show(&self) -> String; }
+             impl<T: std::fmt::Debug> Show for T { fn show(&self) -> String { format!(\"{:?}\", self) } }
+             pub trait Hide { fn hide(&self); }
+             impl<T> Hide for T { fn hide(&self) {} }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Show",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: trait Show",
+        "lib: trait Show: fn show",
+        "lib: impl<T: std::fmt::Debug> Show for T",
+        "lib: impl<T: std::fmt::Debug> Show for T: fn show",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_use_of_a_kept_trait_stays_though_nothing_names_it() {
+    let kept = kept(
+        "use crate::lib::Shape;
+         use crate::lib::Unrelated;
+         use std::fmt::Write;
+         use std::mem::swap;
+         fn main() { let s = lib::Square(2); s.area(); }
+         mod lib {
+             pub trait Shape { fn area(&self) -> u32; }
+             pub struct Square(pub u32);
+             impl Shape for Square { fn area(&self) -> u32 { self.0 * self.0 } }
+             pub trait Unrelated { fn other(&self); }
+         }",
+    );
+    // `Shape` is in scope for `.area()` only through its `use`; `Write` may be a trait of std's
+    // that a method call needs, so it stays too; `swap` is named nowhere.
+    let expected = lines(&[
+        "crate: use crate::lib::Shape",
+        "crate: use std::fmt::Write",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: trait Shape",
+        "lib: trait Shape: fn area",
+        "lib: struct Square",
+        "lib: impl Shape for Square",
+        "lib: impl Shape for Square: fn area",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_glob_stays_when_a_name_is_found_through_it() {
+    let kept = kept(
+        "use crate::lib::*;
+         use crate::elsewhere::*;
+         fn main() { helper(); }
+         mod lib { pub fn helper() {} pub fn other() {} }
+         mod elsewhere { pub fn nothing() {} }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::*",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: fn helper",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_glob_that_brings_a_live_trait_stays() {
+    let kept = kept(
+        "use crate::lib::*;
+         fn main() { 5u8.twice(); }
+         mod lib {
+             pub use self::ext::Twice;
+             mod ext {
+                 pub trait Twice { fn twice(self) -> Self; }
+                 impl Twice for u8 { fn twice(self) -> u8 { self * 2 } }
+             }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::*",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: use self::ext::Twice",
+        "lib: mod ext",
+        "lib::ext: trait Twice",
+        "lib::ext: trait Twice: fn twice",
+        "lib::ext: impl Twice for u8",
+        "lib::ext: impl Twice for u8: fn twice",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn super_self_and_crate_paths_resolve_from_their_module() {
+    let kept = kept(
+        "fn main() { crate::lib::a::run(); }
+         mod lib {
+             pub fn top() {}
+             pub fn top_unused() {}
+             pub mod a {
+                 pub fn run() { super::top(); self::b::inner(); crate::lib::c::far(); }
+                 pub mod b {
+                     pub fn inner() { super::super::deep(); }
+                     pub fn inner_unused() {}
+                 }
+             }
+             pub fn deep() {}
+             pub mod c { pub fn far() {} pub fn near() {} }
+         }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: fn top",
+        "lib: fn deep",
+        "lib: mod a",
+        "lib::a: fn run",
+        "lib::a: mod b",
+        "lib::a::b: fn inner",
+        "lib: mod c",
+        "lib::c: fn far",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_macro_call_stays_when_it_names_a_kept_type() {
+    let kept = kept(
+        "use crate::lib::{Double, Meters};
+         fn main() { Meters(2).double(); }
+         mod lib {
+             pub trait Double { fn double(self) -> Self; }
+             macro_rules! impl_double {
+                 ($t:ident) => { impl Double for $t { fn double(self) -> Self { $t(self.0 * 2) } } };
+             }
+             pub struct Meters(pub i64);
+             pub struct Feet(pub i64);
+             impl_double!(Meters);
+             impl_double!(Feet);
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Double",
+        "crate: use crate::lib::Meters",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: trait Double",
+        "lib: trait Double: fn double",
+        "lib: macro_rules! impl_double",
+        "lib: struct Meters",
+        "lib: impl_double!(Meters)",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn the_name_an_item_defines_is_no_use_of_a_namesake() {
+    // num-traits' `Zero::zero` beside its free `fn zero`: defining the method calls nothing.
+    let kept = kept(
+        "use crate::lib::Zero;
+         fn main() { u8::zero(); }
+         mod lib {
+             pub trait Zero { fn zero() -> Self; }
+             impl Zero for u8 { fn zero() -> u8 { 0 } }
+             pub fn zero<T: Zero>() -> T { T::zero() }
+             pub struct Unused;
+             impl Unused { pub fn zero(&self) {} }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Zero",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: trait Zero",
+        "lib: trait Zero: fn zero",
+        "lib: impl Zero for u8",
+        "lib: impl Zero for u8: fn zero",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_macro_call_stays_when_it_defines_a_name_looked_for() {
+    // num-bigint's `cfg_64!(fn adc(...) { ... })`, whose plain twin for other targets the
+    // bundle's `cfg` step has removed: no item defines `adc`, the call does.
+    let kept = kept(
+        "fn main() { lib::adc(); }
+         mod lib {
+             macro_rules! on_64 { ($($item:item)*) => { $($item)* }; }
+             on_64!(pub fn adc() -> u8 { 1 });
+             on_64!(pub fn sbb() -> u8 { 2 });
+         }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: macro_rules! on_64",
+        "lib: on_64!(pub fn adc () -> u8 { 1 })",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn an_exported_macro_is_reached_by_its_path_from_the_root() {
+    let kept = kept(
+        "fn main() { let x = crate::square!(3); }
+         mod lib {
+             #[macro_export]
+             macro_rules! square { ($x:expr) => { $crate::lib::times($x, $x) }; }
+             #[macro_export]
+             macro_rules! cube { ($x:expr) => { $x * $x * $x }; }
+             pub fn times(a: u32, b: u32) -> u32 { a * b }
+             pub fn unused() {}
+         }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: macro_rules! square",
+        "lib: fn times",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn an_impl_stays_only_when_every_type_it_is_about_is_live() {
+    let kept = kept(
+        "fn main() { let m = lib::Meters(1); let x: f64 = m.into(); }
+         mod lib {
+             pub struct Meters(pub i64);
+             pub struct Big;
+             pub struct Ratio<T>(T);
+             impl From<Meters> for f64 { fn from(m: Meters) -> f64 { m.0 as f64 } }
+             impl From<Big> for f64 { fn from(b: Big) -> f64 { 0.0 } }
+             impl From<Meters> for Ratio<Big> { fn from(m: Meters) -> Self { Ratio(Big) } }
+         }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: struct Meters",
+        "lib: impl From<Meters> for f64",
+        "lib: impl From<Meters> for f64: fn from",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_type_alias_is_a_type_an_impl_can_be_about() {
+    // Read as no type at all, the alias would leave each impl about nothing of the bundle, so
+    // both would stay with their trait.
+    let kept = kept(
+        "use crate::lib::{Len, Show};
+         fn main() { let x: Len = 3; x.show(); }
+         mod lib {
+             pub type Len = u32;
+             pub type Unused = u64;
+             pub trait Show { fn show(&self); }
+             impl Show for Len { fn show(&self) {} }
+             impl Show for Unused { fn show(&self) {} }
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Len",
+        "crate: use crate::lib::Show",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: type Len",
+        "lib: trait Show",
+        "lib: trait Show: fn show",
+        "lib: impl Show for Len",
+        "lib: impl Show for Len: fn show",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn leaves_and_members_are_pruned_by_their_own_place() {
+    // Same names in different places: each leaf and member goes by its own node.
+    let out = pruned(
+        "use crate::lib::{a::{one, two}, b::{one as b_one, two as b_two}};
+         fn main() { two(); b_two(); lib::S.two(); }
+         mod lib {
+             pub mod a { pub fn one() {} pub fn two() {} }
+             pub mod b { pub fn one() {} pub fn two() {} }
+             pub struct S;
+             impl S { pub fn one(&self) {} pub fn two(&self) {} }
+         }",
+    );
+    assert!(
+        out.contains("use crate::lib::{\n    a::two,\n    b::two as b_two,\n};"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pub mod a {\n        pub fn two() {}\n    }"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pub mod b {\n        pub fn two() {}\n    }"),
+        "{out}"
+    );
+    assert!(
+        out.contains("impl S {\n        pub fn two(&self) {}\n    }"),
+        "{out}"
+    );
+}
+
+#[test]
+fn wider_levels_keep_whole_modules_then_whole_crates() {
+    let source = "fn main() { lib::used(); }
+         mod lib {
+             pub fn used() {}
+             pub fn unused() {}
+             pub mod inner { pub fn deeper() {} }
+         }";
+    let items = lines(&["crate: fn main", "crate: mod lib", "lib: fn used"]);
+    assert_eq!(kept(source), items);
+    // A module nothing uses still goes.
+    let modules = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: fn used",
+        "lib: fn unused",
+    ]);
+    assert_eq!(kept_at(source, &[("lib", Level::Modules)]), modules);
+    let whole = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: fn used",
+        "lib: fn unused",
+        "lib: mod inner",
+        "lib::inner: fn deeper",
+    ]);
+    assert_eq!(kept_at(source, &[("lib", Level::Crate)]), whole);
+}
