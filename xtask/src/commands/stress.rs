@@ -132,37 +132,23 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
     });
     bar.finish_and_clear();
     let finding = finding?;
-    let Some(failure) = finding.failure else {
-        emit(&summary(
-            &problem,
-            args,
-            seed,
-            finding.passed,
-            slowest,
-            &limits,
-            None,
-        ));
+    if let Some(failure) = &finding.failure {
+        emit(&render_failure(&stress, &problem, failure, &style)?);
+        let name = stress.case_name(&failure.first.case);
+        let saved = save(&problem, &name, &failure.smallest)?;
         emit(&format!(
-            "  {:.1} s in all, {jobs} side by side (generation, reference, runs and judging)\n",
-            started.elapsed().as_secs_f64()
+            "  saved {} and .out ({}): `cargo xtask test {}` replays it\n  the generator wrote \
+             it as: {}\n",
+            saved.display(),
+            match (stress.has_reference(), stress.judge()) {
+                (true, _) => "the reference's answer",
+                (false, Judge::Interactive(_)) => "empty: the interactor judges",
+                (false, _) => "empty: no reference; the checker judges",
+            },
+            args.problem,
+            stress.generator_command(&failure.smallest.case),
         ));
-        return Ok(ExitCode::SUCCESS);
-    };
-    emit(&render_failure(&stress, &problem, &failure, &style)?);
-    let name = stress.case_name(&failure.first.case);
-    let saved = save(&problem, &name, &failure.smallest)?;
-    emit(&format!(
-        "  saved {} and .out ({}): `cargo xtask test {}` replays it\n  the generator wrote it \
-         as: {}\n",
-        saved.display(),
-        match (stress.has_reference(), stress.judge()) {
-            (true, _) => "the reference's answer",
-            (false, Judge::Interactive(_)) => "empty: the interactor judges",
-            (false, _) => "empty: no reference; the checker judges",
-        },
-        args.problem,
-        stress.generator_command(&failure.smallest.case),
-    ));
+    }
     emit(&summary(
         &problem,
         args,
@@ -170,9 +156,16 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         finding.passed,
         slowest,
         &limits,
-        Some(&failure),
+        finding.failure.as_ref(),
     ));
-    Ok(ExitCode::from(1))
+    if finding.failure.is_some() {
+        return Ok(ExitCode::from(1));
+    }
+    emit(&format!(
+        "  {:.1} s in all, {jobs} side by side (generation, reference, runs and judging)\n",
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The failing case: where it was found, how it shrank, its input, and its verdict.

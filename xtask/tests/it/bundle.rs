@@ -465,18 +465,6 @@ fn full_public_sets() {
 // ---------------------------------------------------------------------------------------------
 // Crates with features, old editions, dependencies of dependencies, older compilers.
 
-/// Debian's rustc 1.63, when it is installed (CI installs it); `None` says why a check is
-/// skipped.
-fn old_rustc() -> Option<PathBuf> {
-    let path = PathBuf::from("/usr/bin/rustc");
-    if path.is_file() {
-        Some(path)
-    } else {
-        eprintln!("skipped: no /usr/bin/rustc (Debian's rustc package, 1.63)");
-        None
-    }
-}
-
 /// `bundle PROBLEM -o DIR/NAME.rs --check [--rustc OLD]`: the run and the bundle's text.
 fn bundle_checked(problem: &Path, test: &str, old: Option<&Path>) -> (Output, String) {
     let dir = scratch("bundle-tests", test);
@@ -504,7 +492,7 @@ fn bundle_passes(problem: &Path, test: &str) -> String {
 
 /// [`bundle_passes`], with what the run printed: (stdout, bundle).
 fn bundle_passes_saying(problem: &Path, test: &str) -> (String, String) {
-    let old = old_rustc();
+    let old = crate::support::old_rustc();
     let (result, bundle) = bundle_checked(problem, test, old.as_deref());
     let stdout = assert_success_saying(&result, "1/1 AC");
     if old.is_some() {
@@ -554,7 +542,7 @@ fn a_2015_crate_and_its_own_dependency_are_carried_into_the_2021_bundle() {
 
 #[test]
 fn an_older_rustc_given_with_rustc_judges_what_the_syntax_scan_cannot_see() {
-    let Some(old) = old_rustc() else {
+    let Some(old) = crate::support::old_rustc() else {
         return;
     };
     let problem = fixture("boj-1005");
@@ -851,7 +839,7 @@ fn run_on(exe: &Path, input: &str) -> String {
 /// toolchain and with Rust 1.63, and answers generated inputs exactly as cargo's build does.
 #[test]
 fn ac_library_rs_from_crates_io_bundles_small_compiles_on_old_rustc_and_answers_alike() {
-    let old = old_rustc();
+    let old = crate::support::old_rustc();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/acl");
     for (k, (name, limit, input)) in ACL.iter().enumerate() {
         let dir = scratch("bundle-acl", name);

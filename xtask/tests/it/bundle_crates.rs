@@ -186,21 +186,10 @@ fn judge_solution(solution: &Solution, old: Option<&Path>, dir: &Path) -> Vec<St
     wrong
 }
 
-/// Debian's rustc 1.63, when it is installed (CI installs it).
-fn old_rustc() -> Option<PathBuf> {
-    let path = PathBuf::from("/usr/bin/rustc");
-    if path.is_file() {
-        Some(path)
-    } else {
-        eprintln!("skipped the old compiler: no /usr/bin/rustc (Debian's rustc package, 1.63)");
-        None
-    }
-}
-
 #[test]
 fn crates_from_atcoders_list_bundle_compile_alone_and_are_ac() {
     let dir = scratch("bundle-crates", "all");
-    let old = old_rustc();
+    let old = crate::support::old_rustc();
     let next = AtomicUsize::new(0);
     let wrong = Mutex::new(Vec::new());
     // Two at a time: each is a cargo run and two rustc runs.
@@ -222,7 +211,7 @@ fn crates_from_atcoders_list_bundle_compile_alone_and_are_ac() {
 
 #[test]
 fn a_crate_that_needs_a_newer_rustc_is_named_before_compiling() {
-    let Some(old) = old_rustc() else {
+    let Some(old) = crate::support::old_rustc() else {
         return;
     };
     let dir = scratch("bundle-crates", "newer");
