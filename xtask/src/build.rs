@@ -53,6 +53,85 @@ pub struct Executables {
 /// Builds every problem's binaries, one cargo invocation per cargo workspace (all of
 /// `problems/` in one), and returns their executables in the order of `problems`.
 pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executables>> {
+    let mut artifacts = HashMap::new();
+    for (manifest, members) in &by_workspace(problems)? {
+        artifacts.extend(cargo_build(manifest, members, options)?);
+    }
+    problems
+        .iter()
+        .map(|problem| {
+            let find = |bin: &str| built(&artifacts, problem, bin);
+            let helper = |bin: Option<&String>| bin.map(|b| find(b)).transpose();
+            let meta = &problem.meta;
+            Ok(Executables {
+                solver: find(&problem.solver_bin)?,
+                checker: helper(problem.judge.checker())?,
+                interactor: helper(problem.judge.interactor())?,
+                generator: helper(meta.generator.as_ref())?,
+                reference: helper(meta.reference.as_ref())?,
+            })
+        })
+        .collect()
+}
+
+/// The executables of `problems` whose solution is `solver`, a program from elsewhere (`--command`):
+/// cargo builds only the helpers their judges need (a checker, an interactor) and, `for_stress`,
+/// the generator and the reference; with none to build (an exact or float judge), cargo is not
+/// run at all.
+pub fn helpers(
+    problems: &[Problem],
+    solver: &Path,
+    for_stress: bool,
+    options: &BuildOptions,
+) -> Result<Vec<Executables>> {
+    let wanted = |problem: &Problem| -> Vec<String> {
+        let meta = &problem.meta;
+        let stress =
+            [&meta.generator, &meta.reference].map(|bin| bin.as_ref().filter(|_| for_stress));
+        [problem.judge.checker(), problem.judge.interactor()]
+            .into_iter()
+            .chain(stress)
+            .flatten()
+            .cloned()
+            .collect()
+    };
+    let mut artifacts = HashMap::new();
+    for (manifest, members) in &by_workspace(problems)? {
+        let mut args = cargo_args("build", manifest, options);
+        let mut any = false;
+        for member in members {
+            for bin in wanted(member) {
+                args.extend(["--package".into(), OsString::from(&member.name)]);
+                args.extend(["--bin".into(), OsString::from(bin)]);
+                any = true;
+            }
+        }
+        if any {
+            artifacts.extend(run_cargo(&args, options)?);
+        }
+    }
+    problems
+        .iter()
+        .map(|problem| {
+            let find = |bin: Option<&String>| -> Result<Option<PathBuf>> {
+                bin.filter(|bin| wanted(problem).contains(bin))
+                    .map(|bin| built(&artifacts, problem, bin))
+                    .transpose()
+            };
+            let meta = &problem.meta;
+            Ok(Executables {
+                solver: solver.to_path_buf(),
+                checker: find(problem.judge.checker())?,
+                interactor: find(problem.judge.interactor())?,
+                generator: find(meta.generator.as_ref())?,
+                reference: find(meta.reference.as_ref())?,
+            })
+        })
+        .collect()
+}
+
+/// `problems` grouped by the cargo workspace that builds them (by its manifest).
+fn by_workspace(problems: &[Problem]) -> Result<BTreeMap<PathBuf, Vec<&Problem>>> {
     let mut by_workspace: BTreeMap<PathBuf, Vec<&Problem>> = BTreeMap::new();
     for problem in problems {
         by_workspace
@@ -60,36 +139,26 @@ pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executa
             .or_default()
             .push(problem);
     }
-    let mut artifacts = HashMap::new();
-    for (manifest, members) in &by_workspace {
-        artifacts.extend(cargo_build(manifest, members, options)?);
-    }
-    problems
-        .iter()
-        .map(|problem| {
-            let find = |bin: &str| -> Result<PathBuf> {
-                artifacts
-                    .get(&(problem.manifest.clone(), bin.to_string()))
-                    .cloned()
-                    .with_context(|| {
-                        format!(
-                            "cargo built no binary `{bin}` for {} ({})",
-                            problem.name,
-                            problem.manifest.display()
-                        )
-                    })
-            };
-            let helper = |bin: Option<&String>| bin.map(|b| find(b)).transpose();
-            let meta = &problem.meta;
-            Ok(Executables {
-                solver: find(&problem.solver_bin)?,
-                checker: helper(problem.judge.checker())?,
-                interactor: helper(problem.judge.interactor())?,
-                generator: meta.generator.as_deref().map(find).transpose()?,
-                reference: meta.reference.as_deref().map(find).transpose()?,
-            })
+    Ok(by_workspace)
+}
+
+/// The executable cargo built for the binary `bin` of `problem`, or an error saying it built
+/// none.
+fn built(
+    artifacts: &HashMap<(PathBuf, String), PathBuf>,
+    problem: &Problem,
+    bin: &str,
+) -> Result<PathBuf> {
+    artifacts
+        .get(&(problem.manifest.clone(), bin.to_string()))
+        .cloned()
+        .with_context(|| {
+            format!(
+                "cargo built no binary `{bin}` for {} ({})",
+                problem.name,
+                problem.manifest.display()
+            )
         })
-        .collect()
 }
 
 /// The executables of `problems` taken from `dir` instead of built: each binary (`boj-ID`, and
@@ -262,23 +331,7 @@ pub fn cargo_invocations(
     options: &BuildOptions,
     stack: StackAt,
 ) -> Vec<Vec<OsString>> {
-    let common = |command: &str| {
-        let mut args: Vec<OsString> = [command, "--profile", &options.profile]
-            .into_iter()
-            .map(OsString::from)
-            .collect();
-        args.push("--message-format=json-render-diagnostics".into());
-        args.push("--manifest-path".into());
-        args.push(manifest.into());
-        if let Some(dir) = &options.target_dir {
-            args.push("--target-dir".into());
-            args.push(dir.into());
-        }
-        if options.quiet {
-            args.push("--quiet".into());
-        }
-        args
-    };
+    let common = |command: &str| cargo_args(command, manifest, options);
     let msvc = match stack {
         StackAt::RunTime => {
             let mut build = common("build");
@@ -321,6 +374,26 @@ pub fn cargo_invocations(
         invocations.push(solver);
     }
     invocations
+}
+
+/// `cargo COMMAND` (after `cargo`) in the profile `options` name, for the workspace `manifest`,
+/// its messages as JSON.
+fn cargo_args(command: &str, manifest: &Path, options: &BuildOptions) -> Vec<OsString> {
+    let mut args: Vec<OsString> = [command, "--profile", &options.profile]
+        .into_iter()
+        .map(OsString::from)
+        .collect();
+    args.push("--message-format=json-render-diagnostics".into());
+    args.push("--manifest-path".into());
+    args.push(manifest.into());
+    if let Some(dir) = &options.target_dir {
+        args.push("--target-dir".into());
+        args.push(dir.into());
+    }
+    if options.quiet {
+        args.push("--quiet".into());
+    }
+    args
 }
 
 /// Runs the cargo commands that build `members` and maps (package manifest, binary name) to

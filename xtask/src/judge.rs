@@ -81,8 +81,8 @@ pub struct JudgeOptions {
 /// The limits a problem was judged under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CaseLimits {
-    /// Time limit, on the solution's CPU time (user and system); the wall clock is capped at
-    /// [`run::wall_cap`] of it.
+    /// Time limit, on the solution's CPU time (user and system); its time spent waiting is
+    /// capped at [`run::idle_cap`] of it, and the wall clock at [`run::outer_bound`].
     pub time: Duration,
     /// Memory limit, in bytes.
     pub memory: u64,
@@ -94,8 +94,8 @@ pub struct CaseLimits {
 }
 
 impl CaseLimits {
-    /// What the runner holds the solution to: the time limit on its CPU time, a wall-clock cap,
-    /// the output cap.
+    /// What the runner holds the solution to: the time limit on its CPU time, the caps on
+    /// waiting and on the wall clock, the output cap.
     pub fn for_solution(&self) -> Limits {
         Limits::judged(self.time, self.output_cap)
     }
@@ -181,8 +181,10 @@ impl CaseReport {
     /// run killed at the wall-clock cap and where the system tells no CPU time.
     pub fn judged_time(&self) -> (Duration, Clock) {
         let capped = match &self.detail {
-            Detail::Overtime { killed } => *killed == Some(Clock::Wall),
-            Detail::Interaction { solution, .. } => *solution == Exit::TimedOut(Clock::Wall),
+            Detail::Overtime { killed } => matches!(killed, Some(Clock::Wall | Clock::Idle)),
+            Detail::Interaction { solution, .. } => {
+                matches!(solution, Exit::TimedOut(Clock::Wall | Clock::Idle))
+            }
             _ => false,
         };
         match self.cpu_time {

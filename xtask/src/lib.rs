@@ -6,14 +6,15 @@
 //! `cargo xtask bundle --check` and `cargo xtask stress` can judge with exactly the same code:
 //!
 //! ```no_run
-//! use xtask::run::Program;
+//! use xtask::run::{command_line::Rules, Program};
 //! use xtask::{judge, problem, report};
 //!
 //! # fn main() -> anyhow::Result<()> {
 //! let root = problem::project_root()?;
 //! let problem = problem::resolve(&root, "2239")?;
 //! // Any program works here: cargo's judge-profile build, a rustc-built bundle, a command.
-//! let solver = Program::from_command_line("python3 sol.py").map_err(anyhow::Error::msg)?;
+//! let solver = Program::from_command_line("python3 sol.py", Rules::here())
+//!     .map_err(anyhow::Error::msg)?;
 //! let options = judge::JudgeOptions::default();
 //! let report = judge::run_samples(&problem, &solver, &options)?;
 //! print!("{}", report.render(&report::Style::plain()));

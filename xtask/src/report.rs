@@ -109,10 +109,11 @@ impl Style {
         if limits.stack != limits.memory {
             stack = format!(" · stack {} MB", limits.stack / MIB);
         }
-        if let Some(ceiling) = process::stack_ceiling().filter(|&c| c < limits.stack) {
+        let given = process::stack_given(limits.stack);
+        if given < limits.stack {
             stack = format!(
-                " · stack {} MB (this system's hard limit; {} MB asked)",
-                ceiling / MIB,
+                " · stack {} MB (this system's most; {} MB asked)",
+                given / MIB,
                 limits.stack / MIB
             );
         }
@@ -584,10 +585,22 @@ fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
         (Exit::TimedOut(Clock::Cpu), _) => {
             format!("killed when its CPU time reached the limit of {limit} ms")
         }
+        (Exit::TimedOut(Clock::Idle), cpu) => format!(
+            "killed after {} ms spent waiting, neither running nor waiting for a CPU (the cap: \
+             2 × the limit + 1 s), with {} ms of CPU time: it sleeps or waits for input",
+            run::idle_cap(limits.time).as_millis(),
+            cpu.unwrap_or_default().as_millis()
+        ),
+        (Exit::TimedOut(Clock::Wall), Some(cpu)) if process::tells_runnable_time() => format!(
+            "killed at the outer bound of {} ms on the wall clock (20 × the limit) after only {} \
+             ms of CPU time: the machine was too busy to run it; judge it again on a quieter one",
+            run::outer_bound(limits.time).as_millis(),
+            cpu.as_millis()
+        ),
         (Exit::TimedOut(Clock::Wall), Some(cpu)) => format!(
             "killed at the wall-clock cap of {} ms (2 × the limit + 1 s) after {} ms of CPU \
              time: it sleeps or waits for input, or the machine was too busy to run it",
-            run::wall_cap(limits.time).as_millis(),
+            run::idle_cap(limits.time).as_millis(),
             cpu.as_millis()
         ),
         (Exit::TimedOut(Clock::Wall), None) => format!(
@@ -609,10 +622,15 @@ fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
 /// The first line of a crash's message: how it ended, and whether that was a stack overflow.
 fn crash_title(exit: &Exit, stderr: &str, limits: &CaseLimits) -> String {
     if is_stack_overflow(exit, stderr) {
+        let given = process::stack_given(limits.stack);
+        let why = if given < limits.stack {
+            format!("this system's most; {} MB asked", limits.stack / MIB)
+        } else {
+            "`stack-limit-mb` sets it; by default the memory limit".to_string()
+        };
         format!(
-            "{exit}: a stack overflow, past the stack of {} MB (`stack-limit-mb` sets it; by \
-             default the memory limit); stderr",
-            limits.stack / MIB
+            "{exit}: a stack overflow, past the stack of {} MB ({why}); stderr",
+            given / MIB
         )
     } else {
         format!("{exit}; stderr")

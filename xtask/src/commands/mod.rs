@@ -14,6 +14,7 @@ use xtask::build::{self, BuildOptions, Executables};
 use xtask::bundle::{check, wrote_line};
 use xtask::problem::Problem;
 use xtask::report::emit;
+use xtask::run::command_line::Rules;
 use xtask::run::Program;
 
 /// Where the programs judged come from, shared by `test` and `stress`: cargo's build of the
@@ -25,8 +26,9 @@ pub struct ProgramArgs {
     /// `-gen`, `-brute` where it has them) from DIR, as NAME or NAME.exe, instead of building.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["command", "bundled"])]
     pub prebuilt: Option<PathBuf>,
-    /// Judge this command as the solution, e.g. "python3 sol.py" (split into words as a POSIX
-    /// shell would; no shell runs it). The problem's own helpers are still built by cargo.
+    /// Judge this command as the solution, e.g. "python3 sol.py" (split into words as this
+    /// system's shell would: POSIX rules, or Windows' where `\` is a path separator; no shell
+    /// runs it). Cargo builds only the helpers the judge needs (none for exact and float).
     #[arg(long, value_name = "CMD", conflicts_with = "bundled", value_parser = parse_command)]
     pub command: Option<CommandLine>,
     /// Judge the problem's one-file bundle (`cargo xtask bundle`), compiled alone with `rustc
@@ -41,10 +43,17 @@ pub struct ProgramArgs {
 
 impl ProgramArgs {
     /// The executables of `problems`: from `--prebuilt DIR`, or built by cargo in the judge
-    /// profile. `for_stress` asks for the generator and the reference too.
+    /// profile (with `--command`, only the helpers the judge needs, so an exact or float problem
+    /// runs no cargo at all). `for_stress` asks for the generator and the reference too.
     pub fn executables(&self, problems: &[Problem], for_stress: bool) -> Result<Vec<Executables>> {
-        if self.command.is_some() && problems.len() != 1 {
-            bail!("--command judges one problem: name it (`cargo xtask test ID --command ...`)");
+        if let Some(command) = &self.command {
+            if problems.len() != 1 {
+                bail!(
+                    "--command judges one problem: name it (`cargo xtask test ID --command ...`)"
+                );
+            }
+            let options = BuildOptions::default();
+            return build::helpers(problems, &command.program.path, for_stress, &options);
         }
         match &self.prebuilt {
             Some(dir) => build::prebuilt(problems, dir, for_stress),
@@ -100,6 +109,6 @@ pub struct CommandLine {
 fn parse_command(line: &str) -> Result<CommandLine, String> {
     Ok(CommandLine {
         line: line.to_string(),
-        program: Program::from_command_line(line)?,
+        program: Program::from_command_line(line, Rules::here())?,
     })
 }

@@ -12,11 +12,10 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
-use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::process::{Process, Setup, Streams};
+use super::process::{pipe, Process, Setup, Stream, Streams};
 use super::{read_chunks, read_tail, Clock, Exit, Limits, Program, TimeKeeper, STDERR_TAIL};
 
 /// Lines of the transcript kept (the last ones).
@@ -82,20 +81,20 @@ pub fn run(
     interactor_time: Duration,
     setup: &Setup,
 ) -> io::Result<Interaction> {
-    let (to_solution_read, to_solution_write) = io::pipe()?;
-    let (from_solution_read, from_solution_write) = io::pipe()?;
-    let (to_interactor_read, to_interactor_write) = io::pipe()?;
-    let (from_interactor_read, from_interactor_write) = io::pipe()?;
-    let (solution_err_read, solution_err_write) = io::pipe()?;
-    let (interactor_err_read, interactor_err_write) = io::pipe()?;
+    let (to_solution_read, to_solution_write) = pipe()?;
+    let (from_solution_read, from_solution_write) = pipe()?;
+    let (to_interactor_read, to_interactor_write) = pipe()?;
+    let (from_interactor_read, from_interactor_write) = pipe()?;
+    let (solution_err_read, solution_err_write) = pipe()?;
+    let (interactor_err_read, interactor_err_write) = pipe()?;
 
     let mut interactor_run = Process::start(
         interactor,
         &[OsString::from(input.as_os_str())],
         Streams {
-            stdin: Stdio::from(to_interactor_read),
-            stdout: Stdio::from(from_interactor_write),
-            stderr: Stdio::from(interactor_err_write),
+            stdin: Stream::from(to_interactor_read),
+            stdout: Stream::from(from_interactor_write),
+            stderr: Stream::from(interactor_err_write),
         },
         &Setup::default(),
     )?;
@@ -104,9 +103,9 @@ pub fn run(
         &solution.path,
         &solution.args,
         Streams {
-            stdin: Stdio::from(to_solution_read),
-            stdout: Stdio::from(from_solution_write),
-            stderr: Stdio::from(solution_err_write),
+            stdin: Stream::from(to_solution_read),
+            stdout: Stream::from(from_solution_write),
+            stderr: Stream::from(solution_err_write),
         },
         setup,
     )?;

@@ -4,6 +4,7 @@
 //! and the program's own peak memory and CPU time when the system can tell, through the one
 //! seam over the operating system, [`process`].
 
+pub mod command_line;
 pub mod interact;
 pub mod process;
 
@@ -14,14 +15,13 @@ use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use process::{Process, Streams};
+use process::{Process, Stream, Streams};
 
 /// A program to run: an executable and the arguments that always come first (`python3 sol.py`
 /// is `python3` with `sol.py`).
@@ -42,11 +42,11 @@ impl Program {
         }
     }
 
-    /// A command line split into words as a POSIX shell would (quotes and backslashes; no
-    /// variables, globs or redirections, and no shell is run): its first word is the program.
-    pub fn from_command_line(line: &str) -> Result<Program, String> {
-        let words = shlex::split(line)
-            .ok_or_else(|| format!("cannot split {line:?} into words (an unclosed quote?)"))?;
+    /// A command line split into words by `rules` (see [`command_line`]; no shell is run):
+    /// its first word is the program.
+    pub fn from_command_line(line: &str, rules: command_line::Rules) -> Result<Program, String> {
+        let words = command_line::split(line, rules)
+            .map_err(|why| format!("cannot split {line:?} into words: {why}"))?;
         let mut words = words.into_iter();
         let path = words.next().ok_or("the command is empty")?;
         Ok(Program {
@@ -72,38 +72,52 @@ pub struct Limits {
     /// CPU time (user and system) after which the program and all it started are killed. Where
     /// the system cannot tell a running program's CPU time, the wall clock stands in for it.
     pub cpu: Duration,
-    /// Wall-clock time after which they are killed whatever their CPU time: a program that
-    /// sleeps, or waits for input that never comes, still ends.
+    /// Time spent waiting, neither running nor waiting for a CPU, after which they are killed:
+    /// a program that sleeps, or waits for input that never comes, still ends, while one that a
+    /// busy machine keeps waiting for a CPU is judged on its CPU time. Where the system does not
+    /// tell how long a program was runnable (Windows, the BSDs), this is a cap on the wall
+    /// clock.
+    pub idle: Duration,
+    /// Wall-clock time after which they are killed whatever else: an outer bound, against a
+    /// machine too busy (or stuck) to run the program at all.
     pub wall: Duration,
     /// Bytes of stdout kept; one byte more and the program is stopped (OLE).
     pub output_cap: u64,
 }
 
 impl Limits {
-    /// A judged program's limits for a time limit of `time`: that much CPU time, and a wall
-    /// clock cap of 2 × `time` + 1 s.
+    /// A judged program's limits for a time limit of `time`: that much CPU time,
+    /// [`idle_cap`] of waiting, and [`outer_bound`] on the wall clock.
     pub fn judged(time: Duration, output_cap: u64) -> Limits {
         Limits {
             cpu: time,
-            wall: wall_cap(time),
+            idle: idle_cap(time),
+            wall: outer_bound(time),
             output_cap,
         }
     }
 
-    /// A helper's limits (a generator, a reference, a checker): `time` on either clock.
+    /// A helper's limits (a generator, a reference, a checker): `time` on every clock.
     pub fn helper(time: Duration, output_cap: u64) -> Limits {
         Limits {
             cpu: time,
+            idle: time,
             wall: time,
             output_cap,
         }
     }
 }
 
-/// The wall-clock cap for a time limit of `time`: 2 × `time` + 1 s, room for a program that
-/// shares the machine, and an end for one that sleeps or waits.
-pub fn wall_cap(time: Duration) -> Duration {
+/// The cap on waiting for a time limit of `time`: 2 × `time` + 1 s. A solution that sleeps or
+/// waits for input ends there.
+pub fn idle_cap(time: Duration) -> Duration {
     time * 2 + Duration::from_secs(1)
+}
+
+/// The outer bound on the wall clock for a time limit of `time`: 20 × `time` (and never below
+/// [`idle_cap`]). A solution is judged on its CPU time however busy the machine is, up to here.
+pub fn outer_bound(time: Duration) -> Duration {
+    (time * 20).max(idle_cap(time))
 }
 
 /// Which clock a limit was enforced on.
@@ -113,6 +127,9 @@ pub enum Clock {
     Cpu,
     /// The wall clock.
     Wall,
+    /// The time the program spent waiting: the wall clock less the time it was running or
+    /// waiting for a CPU.
+    Idle,
 }
 
 impl fmt::Display for Clock {
@@ -120,6 +137,7 @@ impl fmt::Display for Clock {
         f.write_str(match self {
             Clock::Cpu => "CPU",
             Clock::Wall => "wall",
+            Clock::Idle => "waiting",
         })
     }
 }
@@ -160,6 +178,7 @@ impl fmt::Display for Exit {
             },
             Exit::TimedOut(Clock::Cpu) => f.write_str("killed at its CPU time limit"),
             Exit::TimedOut(Clock::Wall) => f.write_str("killed at its wall-clock limit"),
+            Exit::TimedOut(Clock::Idle) => f.write_str("killed at its limit on waiting"),
             Exit::OutputCapped => f.write_str("stopped at the output cap"),
         }
     }
@@ -216,19 +235,19 @@ fn run<S: AsRef<OsStr>>(
     setup: &Setup,
 ) -> io::Result<Outcome> {
     let stdin = match stdin {
-        Some(path) => Stdio::from(File::open(path).map_err(|err| {
+        Some(path) => Stream::from(File::open(path).map_err(|err| {
             io::Error::new(err.kind(), format!("cannot open {}: {err}", path.display()))
         })?),
-        None => Stdio::null(),
+        None => Stream::Null,
     };
-    let (stdout_read, stdout_write) = io::pipe()?;
-    let (stderr_read, stderr_write) = io::pipe()?;
+    let (stdout_read, stdout_write) = process::pipe()?;
+    let (stderr_read, stderr_write) = process::pipe()?;
     let mut all_args = program.args.clone();
     all_args.extend(args.iter().map(|a| a.as_ref().to_os_string()));
     let streams = Streams {
         stdin,
-        stdout: Stdio::from(stdout_write),
-        stderr: Stdio::from(stderr_write),
+        stdout: Stream::from(stdout_write),
+        stderr: Stream::from(stderr_write),
     };
     let mut process = Process::start(&program.path, &all_args, streams, setup)?;
     // The program is running now: starting it is not the program's time.
@@ -284,8 +303,7 @@ fn run<S: AsRef<OsStr>>(
 #[derive(Debug)]
 pub struct TimeKeeper {
     start: Instant,
-    cpu: Duration,
-    wall: Duration,
+    limits: Limits,
     /// Whether the system tells this program's CPU time while it runs (known at the first look).
     cpu_told: Option<bool>,
 }
@@ -295,8 +313,7 @@ impl TimeKeeper {
     pub fn new(start: Instant, limits: &Limits) -> TimeKeeper {
         TimeKeeper {
             start,
-            cpu: limits.cpu,
-            wall: limits.wall,
+            limits: *limits,
             cpu_told: None,
         }
     }
@@ -307,22 +324,41 @@ impl TimeKeeper {
         left.min(POLL)
     }
 
-    /// Whether the program's time is up, and on which clock.
+    /// Whether the program's time is up, and on which clock: its CPU time at the limit; its
+    /// time spent waiting at the cap (where the system tells how long it was runnable, and on
+    /// the wall clock where it does not); the wall clock at the outer bound.
     pub fn time_up(&mut self, process: &Process) -> Option<Clock> {
         let cpu = process.cpu_time();
         let told = *self.cpu_told.get_or_insert(cpu.is_some());
-        if told && cpu.is_some_and(|cpu| cpu >= self.cpu) {
+        let wall = self.start.elapsed();
+        if !told {
+            return (wall >= self.wall_limit()).then_some(Clock::Wall);
+        }
+        if cpu.is_some_and(|cpu| cpu >= self.limits.cpu) {
             return Some(Clock::Cpu);
         }
-        (self.start.elapsed() >= self.wall_limit()).then_some(Clock::Wall)
+        if wall >= self.limits.wall {
+            return Some(Clock::Wall);
+        }
+        if wall < self.limits.idle {
+            return None;
+        }
+        match process.runnable_time() {
+            Some(runnable) => {
+                (wall.saturating_sub(runnable) >= self.limits.idle).then_some(Clock::Idle)
+            }
+            // Unreadable for a moment (the program is ending): the outer bound still holds.
+            None if process::tells_runnable_time() => None,
+            None => Some(Clock::Wall),
+        }
     }
 
-    /// The wall-clock limit: the cap, or the CPU limit itself where the system tells no CPU
-    /// time while a program runs.
+    /// The latest the wall clock may reach: the outer bound, or where the system tells no CPU
+    /// time, the CPU limit itself (or the cap on waiting, when that is sooner).
     fn wall_limit(&self) -> Duration {
         match self.cpu_told {
-            Some(false) => self.cpu.min(self.wall),
-            _ => self.wall,
+            Some(false) => self.limits.cpu.min(self.limits.idle),
+            _ => self.limits.wall,
         }
     }
 }

@@ -8,20 +8,25 @@
 //!
 //! | system | module | a program runs | peak memory | CPU time | killed with what it started |
 //! |---|---|---|---|---|---|
-//! | Linux | `linux.rs` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group; without it when no exact peak is needed | `wait4`'s `ru_maxrss`, its own (started directly: at most its own or the runner's) | `wait4`; live from `/proc` | its group, and `PR_SET_PDEATHSIG` if the runner dies (launched) |
-//! | macOS, other Unix | `unix.rs` | `posix_spawn`ed into its own process group | `wait4`'s `ru_maxrss` (bytes on macOS, KiB elsewhere) | `wait4`; live from `proc_pid_rusage` on macOS | its group; a `SIGINT`/`SIGTERM`/`SIGHUP` of the runner kills every live group first |
-//! | Windows | `windows.rs` | started suspended, put in a Job Object of its own, resumed | the job's `PeakProcessMemoryUsed` | the job's accounting | `TerminateJobObject`; the job is kill-on-close |
+//! | system | module | a program runs | peak memory (what it touched) | CPU time; time runnable | killed with what it started |
+//! |---|---|---|---|---|---|
+//! | Linux | `linux.rs` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group; without it when no exact peak is needed | `wait4`'s `ru_maxrss`, its own (started directly: at most its own or the runner's) | `wait4`, live from `/proc/PID/stat`; `/proc/PID/task/*/schedstat` | its group, and `PR_SET_PDEATHSIG` if the runner dies (launched) |
+//! | macOS, other Unix | `unix.rs` | `posix_spawn`ed into its own process group (through `/bin/sh`'s `ulimit` when it has a stack limit) | `wait4`'s `ru_maxrss` (bytes on macOS, KiB elsewhere) | `wait4`, live from `proc_pid_rusage` on macOS; its `ri_runnable_time` | its group; a `SIGINT`/`SIGTERM`/`SIGHUP` of the runner kills every live group first |
+//! | Windows | `windows.rs` | created suspended by `CreateProcessW`, put in a Job Object of its own, resumed (alone, where jobs cannot nest) | its peak working set (`PeakWorkingSetSize`) | the job's accounting; none | `TerminateJobObject`; the job is kill-on-close |
 //!
 //! A figure the system cannot give is `None`, shown as no figure and never judged against a
-//! limit: Wine's job objects report 0 for both, and a process never truly peaks at 0 bytes.
+//! limit: Wine reports 0 for a job's CPU time and nothing sound for a process's memory, and a
+//! process never truly peaks at 0 bytes.
 
 use std::ffi::OsString;
 use std::io;
 use std::path::Path;
+#[cfg(unix)]
 use std::process::Stdio;
 use std::time::Duration;
 
 use super::Exit;
+use crate::problem::MIB;
 
 #[cfg(target_os = "linux")]
 mod linux;
@@ -66,20 +71,77 @@ pub struct Setup {
     /// default. Unix sets `RLIMIT_STACK` before the program starts; Windows fixes the stack
     /// when the program is linked, so there it is the build's business.
     pub stack: Option<u64>,
-    /// Memory the system itself holds the program to, in bytes (Windows: the job's limit, so a
-    /// program over it is told at once; elsewhere the peak is judged after the run).
+    /// The memory limit the program is judged by, in bytes. Every system judges the peak after
+    /// the run; Windows also holds the program's commit to [`commit_guard`] of it, against
+    /// runaways.
     pub memory_limit: Option<u64>,
+}
+
+/// One standard stream of a program: the null device, or a file or pipe end it is given (the
+/// runner keeps no copy, so the program alone holds it).
+#[derive(Debug)]
+pub enum Stream {
+    /// Nothing to read, and what is written is dropped.
+    Null,
+    /// An open file or pipe end.
+    Open(Owned),
+}
+
+/// An open file or pipe end, as the system names it.
+#[cfg(unix)]
+pub type Owned = std::os::fd::OwnedFd;
+/// An open file or pipe end, as the system names it.
+#[cfg(windows)]
+pub type Owned = std::os::windows::io::OwnedHandle;
+
+impl From<std::fs::File> for Stream {
+    fn from(file: std::fs::File) -> Stream {
+        Stream::Open(file.into())
+    }
+}
+
+impl From<io::PipeReader> for Stream {
+    fn from(pipe: io::PipeReader) -> Stream {
+        Stream::Open(pipe.into())
+    }
+}
+
+impl From<io::PipeWriter> for Stream {
+    fn from(pipe: io::PipeWriter) -> Stream {
+        Stream::Open(pipe.into())
+    }
+}
+
+#[cfg(unix)]
+impl From<Stream> for Stdio {
+    fn from(stream: Stream) -> Stdio {
+        match stream {
+            Stream::Null => Stdio::null(),
+            Stream::Open(fd) => Stdio::from(fd),
+        }
+    }
 }
 
 /// The standard streams a program starts with.
 #[derive(Debug)]
 pub struct Streams {
     /// Its stdin.
-    pub stdin: Stdio,
+    pub stdin: Stream,
     /// Its stdout.
-    pub stdout: Stdio,
+    pub stdout: Stream,
     /// Its stderr.
-    pub stderr: Stdio,
+    pub stderr: Stream,
+}
+
+/// A pipe whose ends no program started meanwhile can inherit: (read end, write end). On macOS
+/// and the BSDs std makes a pipe with `pipe()` and only then marks its ends close-on-exec, so a
+/// program spawned by another thread in between would inherit them (and a reader waiting for
+/// the pipe's end would wait for that program too); there pipes are made and programs spawned
+/// one at a time. Linux's `pipe2(O_CLOEXEC)` and Windows' non-inheritable handles need no lock.
+pub fn pipe() -> io::Result<(io::PipeReader, io::PipeWriter)> {
+    #[cfg(all(unix, not(target_os = "linux")))]
+    let _one_at_a_time = unix::spawn_lock();
+    io::pipe()
 }
 
 /// How a program ended and what it used.
@@ -93,8 +155,8 @@ pub struct Ended {
     pub cpu_time: Option<Duration>,
     /// Its peak memory in bytes, when the system can tell.
     pub peak_memory: Option<u64>,
-    /// The system itself refused the program memory past [`Setup::memory_limit`] (Windows'
-    /// job limit), whatever the peak figure says.
+    /// The program ran out of memory the system would give it (Windows: past the job's
+    /// [`commit_guard`]; see [`windows_memory`]), whatever the peak figure says.
     pub memory_limit_hit: bool,
     /// `peak_memory` may be more than the program's own ([`Measure::AtMost`] on Linux).
     pub peak_is_upper_bound: bool,
@@ -172,6 +234,21 @@ impl Process {
         }
     }
 
+    /// The time the program has been runnable so far: running, or ready to run and waiting for
+    /// a CPU (Linux: its CPU time and its threads' run-queue waits; macOS: the kernel's own
+    /// runnable time), when the system tells it. The rest of its wall-clock time it spent
+    /// waiting for something else: sleeping, or blocked on input.
+    pub fn runnable_time(&self) -> Option<Duration> {
+        match &self.inner {
+            #[cfg(target_os = "linux")]
+            Backend::Launched(p) => p.runnable_time(),
+            #[cfg(unix)]
+            Backend::Direct(p) => p.runnable_time(),
+            #[cfg(windows)]
+            Backend::Job(_) => None,
+        }
+    }
+
     /// Kills the program and everything it started (at a limit). Killing an ended program
     /// does nothing.
     pub fn kill(&mut self) {
@@ -211,8 +288,9 @@ impl Drop for Process {
 }
 
 /// The largest stack the system lets a program's main thread have, in bytes, when it caps it
-/// (a hard `RLIMIT_STACK`: macOS's is 64 MiB); `None` when the asked size is always given
-/// (Windows sets the stack when a program is linked).
+/// (a hard `RLIMIT_STACK`; on macOS also the kernel's own `MAXSSIZ`, 64 MiB, whatever the
+/// limit says); `None` when the asked size is always given (Windows sets the stack when a
+/// program is linked).
 pub fn stack_ceiling() -> Option<u64> {
     #[cfg(unix)]
     {
@@ -224,17 +302,45 @@ pub fn stack_ceiling() -> Option<u64> {
     }
 }
 
-/// The command that starts `program ARGS...` with `streams`, as every system starts it: no
-/// backtraces, as on BOJ (their symbolising can take tens of megabytes).
+/// Whether this system tells how long a running program has been runnable (running, or
+/// waiting for a CPU): Linux where `/proc` has `schedstat`, and macOS. Where it does, the cap
+/// on a judged program's time spent waiting is kept on that figure, and only the outer bound on
+/// the wall clock; elsewhere the cap is on the wall clock.
+pub fn tells_runnable_time() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        static TELLS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *TELLS.get_or_init(|| Path::new("/proc/self/schedstat").is_file())
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        cfg!(target_os = "macos")
+    }
+}
+
+/// The stack a program that asks for `asked` bytes gets on this system: `asked`, or the
+/// system's ceiling where that is lower.
+pub fn stack_given(asked: u64) -> u64 {
+    stack_ceiling().map_or(asked, |ceiling| asked.min(ceiling))
+}
+
+/// The environment variables a judged program never sees: as on BOJ, no backtraces (their
+/// symbolising can take tens of megabytes).
+pub const REMOVED_VARIABLES: [&str; 2] = ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"];
+
+/// The command that starts `program ARGS...` with `streams`, as Unix starts it, less
+/// [`REMOVED_VARIABLES`].
+#[cfg(unix)]
 fn command(program: &Path, args: &[OsString], streams: Streams) -> std::process::Command {
     let mut command = std::process::Command::new(program);
     command
         .args(args)
         .stdin(streams.stdin)
         .stdout(streams.stdout)
-        .stderr(streams.stderr)
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE");
+        .stderr(streams.stderr);
+    for name in REMOVED_VARIABLES {
+        command.env_remove(name);
+    }
     command
 }
 
@@ -286,9 +392,105 @@ pub fn signal_name(_signal: i32) -> Option<&'static str> {
     None
 }
 
+/// The commit limit of a Windows job for a memory limit of `limit` bytes: 4 × the limit + 64
+/// MiB. Windows counts memory committed, which Rust's allocator commits whole for a large
+/// block (a `Vec` doubled to 256 MiB holding 150 MB, or `Vec::with_capacity` untouched), where
+/// Linux and BOJ count pages touched; so the commit limit is only a guard against runaways,
+/// far enough above the limit that no program whose touched memory fits is refused an
+/// allocation, and the verdict goes by [`windows_memory`].
+pub fn commit_guard(limit: u64) -> u64 {
+    limit.saturating_mul(4).saturating_add(64 * MIB)
+}
+
+/// What a Windows run's figures say of its memory: its peak (the peak working set, the memory
+/// it touched, as Linux's `ru_maxrss` and BOJ count it; none when the system gave 0), and
+/// whether it ran out of memory at the job's [`commit_guard`]. The job's message that it
+/// refused memory "is not guaranteed" to arrive (Microsoft, `JOBOBJECT_ASSOCIATE_COMPLETION_PORT`),
+/// so a program that failed after its commit passed `limit` is taken to have been refused as
+/// well: a refusal happens only past the guard, above the limit.
+pub fn windows_memory(
+    peak_working_set: u64,
+    peak_commit: u64,
+    failed: bool,
+    refusal_posted: bool,
+    limit: Option<u64>,
+) -> (Option<u64>, bool) {
+    let peak = (peak_working_set > 0).then_some(peak_working_set);
+    let refused = refusal_posted || (failed && limit.is_some_and(|limit| peak_commit > limit));
+    (peak, refused)
+}
+
+/// `ticks` of a clock that ticks `per_second` times a second, as a duration. macOS tells CPU
+/// and runnable time in the kernel's Mach ticks, whose rate `hw.tbfrequency` gives (24 MHz on
+/// Apple Silicon, 1 GHz on Intel); `mach_timebase_info` would give the rate the process sees,
+/// which under Rosetta is Intel's while the kernel's figures stay native, 125/3 ≈ 41.7 times
+/// too few nanoseconds (psutil mends it so, giampaolo/psutil#2728).
+pub fn ticks_to_duration(ticks: u64, per_second: u64) -> Duration {
+    let nanos = u128::from(ticks) * 1_000_000_000 / u128::from(per_second.max(1));
+    Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn windows_judges_the_memory_touched_not_the_memory_committed() {
+        let limit = Some(256 * MIB);
+        // A Vec grown by pushing to 150 MB: 256 MiB committed after its last doubling (and the
+        // old block beside it while it moved), 150 MB touched. AC on Linux, and here.
+        let (peak, refused) = windows_memory(151 * MIB, 384 * MIB, false, false, limit);
+        assert_eq!(peak, Some(151 * MIB));
+        assert!(!refused);
+        // Vec::with_capacity for 200 MB, 10 MB touched.
+        let (peak, refused) = windows_memory(12 * MIB, 202 * MIB, false, false, limit);
+        assert_eq!(peak, Some(12 * MIB));
+        assert!(!refused);
+        // Both are under the guard, so neither was ever refused an allocation.
+        assert!(384 * MIB < commit_guard(256 * MIB));
+        // Touched memory over the limit is MLE by its peak.
+        let (peak, _) = windows_memory(300 * MIB, 300 * MIB, false, false, limit);
+        assert!(peak.is_some_and(|peak| peak > 256 * MIB));
+    }
+
+    #[test]
+    fn a_refusal_at_the_guard_is_told_even_without_the_jobs_message() {
+        let limit = Some(256 * MIB);
+        // Refused past the guard: the program aborted; its commit had passed the limit.
+        assert!(windows_memory(40 * MIB, 900 * MIB, true, false, limit).1);
+        assert!(windows_memory(40 * MIB, 900 * MIB, true, true, limit).1);
+        // A crash that committed little is a crash, and a program that ended well was never
+        // refused, however much it committed.
+        assert!(!windows_memory(40 * MIB, 50 * MIB, true, false, limit).1);
+        assert!(!windows_memory(40 * MIB, 900 * MIB, false, false, limit).1);
+        // No figure is no figure.
+        assert_eq!(windows_memory(0, 0, false, false, limit).0, None);
+        assert_eq!(commit_guard(256 * MIB), 1088 * MIB);
+    }
+
+    #[test]
+    fn mach_ticks_convert_at_the_kernels_rate() {
+        // Apple Silicon: 24 MHz; Intel: 1 GHz.
+        assert_eq!(
+            ticks_to_duration(24_000_000, 24_000_000),
+            Duration::from_secs(1)
+        );
+        assert_eq!(
+            ticks_to_duration(1_000_000_000, 1_000_000_000),
+            Duration::from_secs(1)
+        );
+        // Under Rosetta mach_timebase_info says 1/1 (a 1 GHz rate) for the same native ticks:
+        // a second of CPU would read as 24 ms, 41.7 times too little.
+        let native = ticks_to_duration(24_000_000, 24_000_000);
+        let misread = ticks_to_duration(24_000_000, 1_000_000_000);
+        assert_eq!(misread, Duration::from_millis(24));
+        assert_eq!(native.as_nanos() * 3 / misread.as_nanos(), 125);
+        assert_eq!(
+            ticks_to_duration(5, 0),
+            Duration::from_secs(5),
+            "no rate is no division by 0"
+        );
+    }
 
     #[test]
     fn crash_codes_are_exceptions_and_chosen_codes_are_not() {

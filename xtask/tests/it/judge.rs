@@ -147,7 +147,7 @@ fn a_looping_solver_is_tle_at_its_limit_and_later_cases_still_run() {
     let report = judge_fixture("loop");
     assert_eq!(verdicts(&report), [("1", Verdict::Tle), ("2", Verdict::Ac)]);
     // Killed when its CPU time reached the limit (a loop uses nothing else): the figure the
-    // verdict names is that CPU time, and the wall clock never runs past the cap, however busy
+    // verdict names is that CPU time, and the wall clock never runs past the outer bound, however busy
     // the machine.
     let limit = Duration::from_millis(200);
     let case = &report.cases[0];
@@ -160,7 +160,7 @@ fn a_looping_solver_is_tle_at_its_limit_and_later_cases_still_run() {
     let (cpu, clock) = case.judged_time();
     assert_eq!(clock, xtask::run::Clock::Cpu);
     assert!(cpu >= limit && cpu < limit * 2, "{cpu:?}");
-    assert!(case.time < xtask::run::wall_cap(limit) + Duration::from_secs(1));
+    assert!(case.time < xtask::run::outer_bound(limit) + Duration::from_secs(1));
     assert_report_snapshot("loop_tle", &report.render(&Style::plain()));
 }
 
@@ -387,6 +387,60 @@ fn a_command_in_any_language_is_judged_like_a_build() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-interpreter"));
+}
+
+/// `--command` runs cargo only for what the judge needs: nothing for an exact problem (here
+/// cargo is a program that does not exist, and the run is AC all the same), the checker alone
+/// for a checker problem (cargo is a script that notes its arguments, then runs cargo).
+#[test]
+#[cfg(unix)]
+fn a_command_calls_cargo_only_for_the_helpers_the_judge_needs() {
+    let (_, lines) = &fixtures()["lines"];
+    let (_, sorted) = &fixtures()["sorted"];
+    let scratch = crate::support::scratch("judge", "command-cargo");
+    let run = |problem: &str, solver: &Path, cargo: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["test", problem, "--command"])
+            .arg(solver)
+            .env("CARGO", cargo)
+            .env(
+                "CARGO_TARGET_DIR",
+                crate::support::target_dir("judge-fixtures"),
+            )
+            .output()
+            .unwrap()
+    };
+    let out = run(
+        fixture_dir("lines").to_str().unwrap(),
+        &lines.solver,
+        &scratch.join("no-such-cargo"),
+    );
+    crate::support::assert_success_saying(&out, "fixture-lines: 1/1 AC");
+
+    let log = scratch.join("cargo.log");
+    let cargo = scratch.join("cargo");
+    let real = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    std::fs::write(
+        &cargo,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> '{}'\nexec '{real}' \"$@\"\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    let mut permissions = std::fs::metadata(&cargo).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&cargo, permissions).unwrap();
+    let out = run(
+        fixture_dir("sorted").to_str().unwrap(),
+        &sorted.solver,
+        &cargo,
+    );
+    crate::support::assert_success_saying(&out, "fixture-sorted: 2/2 AC");
+    let called = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(called.lines().count(), 1, "{called}");
+    assert!(called.contains("--bin fixture-sorted-checker"), "{called}");
+    assert!(!called.contains("--bins"), "{called}");
 }
 
 #[test]

@@ -1,8 +1,8 @@
 //! BOJ's limits, exactly (docs/limits.md), on the fixtures in `tests/data/limits/`: a recursive
 //! tree DP a million deep is AC with the stack BOJ gives (built by cargo and bundled) and RE
-//! "stack overflow" under `stack-limit-mb = 8`; a solution that burns 60% of its time limit in
-//! CPU stays AC while the machine is kept busy; one that sleeps is TLE, ended at the wall-clock
-//! cap.
+//! "stack overflow" under `stack-limit-mb = 8`; under a bounded load that starves them (four
+//! spinning threads a core), a solution that burns 60% of its time limit in CPU stays AC however
+//! long it waits for a CPU, and one that sleeps is TLE, ended at the cap on waiting.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,7 +14,7 @@ use crate::support::{assert_success_saying, edit, fixture_copy, run_xtask, text}
 use xtask::build::{self, BuildOptions, Executables};
 use xtask::judge::{self, Detail, JudgeOptions, Verdict};
 use xtask::problem::Problem;
-use xtask::run::{Clock, Program};
+use xtask::run::{self as run, process, Clock, Program};
 
 const TARGET: &str = "limits-fixtures";
 
@@ -29,7 +29,7 @@ fn built(name: &str) -> &'static (Problem, Executables) {
     static BUILT: OnceLock<Vec<(String, (Problem, Executables))>> = OnceLock::new();
     let all = BUILT.get_or_init(|| {
         crate::support::use_xtask_launcher();
-        let names = ["deep", "spin", "sleep"];
+        let names = ["deep", "spin", "sleep", "grow", "reserve", "burn", "nap"];
         let problems: Vec<Problem> = names
             .iter()
             .map(|n| Problem::load(&fixture_dir(n)).unwrap())
@@ -65,7 +65,18 @@ fn a_recursion_a_million_deep_is_ac_with_the_stack_boj_gives() {
     let deep = fixture_dir("deep");
     let out = run_xtask(TARGET, &["test", deep.to_str().unwrap()]);
     let stdout = assert_success_saying(&out, "fixture-deep: 1/1 AC");
-    assert!(stdout.contains("2000 ms CPU · 256 MB\n"), "{stdout}");
+    // The header names the stack only where the system gives less than the 256 MB asked (a
+    // hard limit; macOS's kernel, 64 MB at most).
+    let given = process::stack_given(256 << 20);
+    let header = if given < 256 << 20 {
+        format!(
+            "2000 ms CPU · 256 MB · stack {} MB (this system's most; 256 MB asked)\n",
+            given >> 20
+        )
+    } else {
+        "2000 ms CPU · 256 MB\n".to_string()
+    };
+    assert!(stdout.contains(&header), "{stdout}");
 
     let out = run_xtask(TARGET, &["test", deep.to_str().unwrap(), "--bundled"]);
     assert_success_saying(&out, "fixture-deep: 1/1 AC");
@@ -93,11 +104,33 @@ fn the_same_recursion_under_an_8_mb_stack_is_re_saying_stack_overflow() {
     );
 }
 
-/// Spins every core but one for as long as `busy` is set, at most `bound`: the rest of the
-/// machine is busy while a solution is judged on the one left (which other tests share too).
+/// Memory reserved is not memory used: a `Vec` pushed to 150 MB (its last doubling reserves 256
+/// MiB) and `Vec::with_capacity` for 200 MB with 10 MB touched are AC under 256 MB, by the
+/// memory they touched, as on BOJ. (Windows counts reserved memory as committed; the runner
+/// there judges the peak working set: `process::windows_memory`, unit-tested.)
+#[test]
+fn memory_reserved_but_never_touched_is_not_counted() {
+    let grow = judged("grow");
+    let reserve = judged("reserve");
+    for report in [&grow, &reserve] {
+        let case = &report.cases[0];
+        assert_eq!(case.verdict, Verdict::Ac, "{}", report.problem);
+    }
+    // Where the system gives a figure, it is the memory touched.
+    if let Some(peak) = grow.cases[0].peak_memory {
+        assert!((150 << 20..256 << 20).contains(&peak), "{peak}");
+    }
+    if let Some(peak) = reserve.cases[0].peak_memory {
+        assert!((10 << 20..64 << 20).contains(&peak), "{peak}");
+    }
+}
+
+/// Spins four threads a core for as long as `busy` is set, at most `bound`: a solution judged
+/// meanwhile gets a small share of a core (other tests share them too), and waits for a CPU
+/// far longer than it runs.
 fn spinners(busy: &Arc<AtomicBool>, bound: Duration) -> Vec<thread::JoinHandle<()>> {
     let cores = thread::available_parallelism().map_or(2, |n| n.get());
-    (0..cores.saturating_sub(1).max(1))
+    (0..4 * cores)
         .map(|_| {
             let busy = Arc::clone(busy);
             thread::spawn(move || {
@@ -111,20 +144,31 @@ fn spinners(busy: &Arc<AtomicBool>, bound: Duration) -> Vec<thread::JoinHandle<(
         .collect()
 }
 
-#[test]
-fn a_solution_within_its_cpu_time_stays_ac_on_a_busy_machine() {
-    built("spin");
+/// Judges `names` one after the other while [`spinners`] keep the machine busy.
+fn judged_under_load(names: &[&str]) -> Vec<judge::ProblemReport> {
+    for name in names {
+        built(name);
+    }
     let busy = Arc::new(AtomicBool::new(true));
-    let spinning = spinners(&busy, Duration::from_secs(30));
-    let reports: Vec<_> = (0..3).map(|_| judged("spin")).collect();
+    let spinning = spinners(&busy, Duration::from_secs(60));
+    let reports = names.iter().map(|name| judged(name)).collect();
     busy.store(false, Ordering::Relaxed);
     for spinner in spinning {
         spinner.join().unwrap();
     }
-    for report in reports {
+    reports
+}
+
+/// The property the cap keeps: a solution is judged on its CPU time however long a busy
+/// machine keeps it waiting for a CPU (its wall-clock time may pass 2 × the limit + 1 s; only
+/// the outer bound, 20 × the limit, would end it), while one that sleeps still ends at the cap
+/// on time spent waiting. Nothing here depends on how busy the machine is besides.
+#[test]
+fn a_starved_solution_is_judged_on_its_cpu_time_and_a_sleeper_still_ends_at_the_cap() {
+    let reports = judged_under_load(&["spin", "spin", "spin", "sleep"]);
+    for report in &reports[..3] {
         let case = &report.cases[0];
         let cpu = case.cpu_time.expect("Linux tells CPU time");
-        // Wall-clock time grows with the load (here often past the limit); CPU time does not.
         assert_eq!(
             case.verdict,
             Verdict::Ac,
@@ -132,23 +176,54 @@ fn a_solution_within_its_cpu_time_stays_ac_on_a_busy_machine() {
             case.time,
             case.detail
         );
-        assert!(cpu >= Duration::from_millis(170), "{cpu:?}");
+        // The fixture measures its own CPU time on Linux; elsewhere it burns at most that.
+        if cfg!(target_os = "linux") {
+            assert!(cpu >= Duration::from_millis(170), "{cpu:?}");
+        }
         assert_eq!(case.judged_time().1, Clock::Cpu);
+    }
+    let sleeper = &reports[3].cases[0];
+    assert_eq!(sleeper.verdict, Verdict::Tle);
+    assert_eq!(
+        sleeper.detail,
+        Detail::Overtime {
+            killed: Some(waiting_clock())
+        }
+    );
+    // It waited out the cap, 2 × 500 ms + 1 s, and was not left to sleep its 30 s.
+    assert!(sleeper.time >= Duration::from_secs(2), "{:?}", sleeper.time);
+    assert!(sleeper.time < run::outer_bound(Duration::from_millis(500)));
+}
+
+/// The clock a sleeper is killed on: its time spent waiting where the system tells how long a
+/// program was runnable, else the wall clock.
+fn waiting_clock() -> Clock {
+    if process::tells_runnable_time() {
+        Clock::Idle
+    } else {
+        Clock::Wall
     }
 }
 
 #[test]
-fn a_sleeping_solution_is_tle_and_ends_at_the_wall_clock_cap() {
+fn a_sleeping_solution_is_tle_and_ends_at_the_cap_on_waiting() {
     built("sleep");
     let start = Instant::now();
     let report = judged("sleep");
     let took = start.elapsed();
     let case = &report.cases[0];
     assert_eq!(case.verdict, Verdict::Tle);
+    // Where the system tells how long a program was runnable, the cap is on its time spent
+    // waiting; elsewhere on the wall clock.
+    let said = if process::tells_runnable_time() {
+        "killed after 2000 ms spent waiting"
+    } else {
+        "killed at the wall-clock cap of 2000 ms"
+    };
     assert_eq!(
         case.detail,
         Detail::Overtime {
-            killed: Some(Clock::Wall)
+            killed: Some(waiting_clock())
         }
     );
     assert_eq!(case.judged_time().1, Clock::Wall);
@@ -156,8 +231,67 @@ fn a_sleeping_solution_is_tle_and_ends_at_the_wall_clock_cap() {
     assert!(case.time >= Duration::from_secs(2), "{:?}", case.time);
     assert!(took < Duration::from_secs(10), "{took:?}");
     let rendered = report.render(&xtask::report::Style::plain());
-    assert!(
-        rendered.contains("killed at the wall-clock cap of 2000 ms"),
-        "{rendered}"
+    assert!(rendered.contains(said), "{rendered}");
+}
+
+/// Spinning processes, ended (and reaped) when dropped.
+struct SpinningProcesses(Vec<std::process::Child>);
+
+impl Drop for SpinningProcesses {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// The demonstration behind docs/limits.md and docs/benchmarks.md ("A busy machine"), run by
+/// hand (`cargo test -p xtask --test it -- --ignored --nocapture sixteen`): with 16 processes
+/// spinning beside the judge, a solution that burns 550 ms of CPU under a 1000 ms limit is AC
+/// three times out of three, however long it waits for a CPU, and one that sleeps 10 s is TLE
+/// at the cap on waiting. Ignored in the suite: it holds both cores for half a minute.
+#[test]
+#[ignore]
+#[cfg(unix)]
+fn sixteen_spinning_processes_starve_a_solution_but_do_not_fail_it() {
+    for name in ["burn", "nap"] {
+        built(name);
+    }
+    let _spinning = SpinningProcesses(
+        (0..16)
+            .map(|_| {
+                std::process::Command::new("/bin/sh")
+                    .args(["-c", "while :; do :; done"])
+                    .spawn()
+                    .unwrap()
+            })
+            .collect(),
+    );
+    for round in 1..=3 {
+        let case = judged("burn").cases.remove(0);
+        eprintln!(
+            "burn, round {round}: {} · {:?} CPU · {:?} wall",
+            case.verdict,
+            case.cpu_time.unwrap_or_default(),
+            case.time
+        );
+        assert_eq!(case.verdict, Verdict::Ac, "{:?}", case.detail);
+        assert_eq!(case.judged_time().1, Clock::Cpu);
+    }
+    let nap = judged("nap").cases.remove(0);
+    eprintln!(
+        "nap: {} · {:?} CPU · {:?} wall · {:?}",
+        nap.verdict,
+        nap.cpu_time.unwrap_or_default(),
+        nap.time,
+        nap.detail
+    );
+    assert_eq!(nap.verdict, Verdict::Tle);
+    assert_eq!(
+        nap.detail,
+        Detail::Overtime {
+            killed: Some(waiting_clock())
+        }
     );
 }

@@ -14,11 +14,18 @@ fn sample() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems/boj-2580/samples/1.in")
 }
 
-/// `/usr/bin/time -f %M PROGRAM < sample`, the median of five, in KiB; `None` without GNU time.
+/// `/usr/bin/time -f %M PROGRAM < sample`, the median of five, in KiB; `None` without GNU time
+/// (macOS's and the BSDs' `time` take no `-f`).
 fn gnu_time_kib(program: &Path) -> Option<u64> {
     let time = Path::new("/usr/bin/time");
-    if !time.is_file() {
-        eprintln!("skipped: /usr/bin/time (Debian's `time` package) is not installed");
+    let gnu = Command::new(time)
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| {
+            String::from_utf8_lossy(&[out.stdout, out.stderr].concat()).contains("GNU")
+        });
+    if !gnu {
+        eprintln!("skipped: /usr/bin/time is not GNU time (Debian's `time` package)");
         return None;
     }
     let mut figures: Vec<u64> = (0..5)

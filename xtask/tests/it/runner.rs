@@ -33,6 +33,23 @@ fn program() {
             }
             std::process::exit(0);
         }
+        "run-exit-3-both-ways" => {
+            // The runner at work inside a process that may have been started with SIGCHLD
+            // ignored: a program started directly and one started through the launcher.
+            let limits = Limits::helper(Duration::from_secs(20), 1 << 20);
+            let no_args: [&str; 0] = [];
+            for measure in [Measure::Nothing, Measure::Exact] {
+                let setup = Setup {
+                    measure,
+                    ..Setup::default()
+                };
+                match as_program("exit-3").run(&no_args, None, &limits, &setup) {
+                    Ok(outcome) => println!("{measure:?}: {}", outcome.exit),
+                    Err(err) => println!("{measure:?}: error {err}"),
+                }
+            }
+            std::process::exit(0);
+        }
         role if role.starts_with("beat=") => {
             let mut heartbeat = std::fs::OpenOptions::new()
                 .create(true)
@@ -163,6 +180,29 @@ fn figures_are_the_programs_own_or_none_never_zero() {
     if cfg!(unix) {
         assert!(hog.peak_memory.is_some() && spin.cpu_time.is_some());
     }
+}
+
+/// A runner started with `SIGCHLD` ignored (a parent's choice, kept across `exec`) would have
+/// its programs reaped by the kernel, and `wait4` would fail with `ECHILD`; it restores the
+/// default first.
+#[test]
+#[cfg(unix)]
+fn a_runner_started_with_sigchld_ignored_still_learns_how_programs_ended() {
+    // perl (on Debian and macOS alike) ignores SIGCHLD and execs the runner: a shell's `trap`
+    // will not, since shells keep SIGCHLD for their own jobs.
+    let program = as_program("run-exit-3-both-ways");
+    let Ok(out) = std::process::Command::new("perl")
+        .args(["-e", "$SIG{CHLD} = 'IGNORE'; exec @ARGV or die"])
+        .arg(&program.path)
+        .args(&program.args)
+        .output()
+    else {
+        eprintln!("skipped: no perl to start the runner with SIGCHLD ignored");
+        return;
+    };
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("Nothing: exit status 3"), "{said}");
+    assert!(said.contains("Exact: exit status 3"), "{said}");
 }
 
 #[test]

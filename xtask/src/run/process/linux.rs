@@ -111,6 +111,7 @@ fn launch(
     report: &mut File,
 ) -> io::Result<()> {
     die_with_parent()?;
+    unix::restore_sigchld();
     if let Some(bytes) = stack {
         unix::set_stack_limit(bytes)?;
     }
@@ -172,6 +173,7 @@ impl Launched {
         streams: Streams,
         setup: &Setup,
     ) -> io::Result<Launched> {
+        unix::prepare_runner();
         let launcher = launcher()?;
         let (read, write) = report_pipe()?;
         let stack = setup.stack.map_or("-".to_string(), |b| b.to_string());
@@ -181,13 +183,13 @@ impl Launched {
             .arg(stack)
             .arg(program)
             .args(args)
-            // As on BOJ: no backtraces, whose symbolising can take tens of megabytes.
-            .env_remove("RUST_BACKTRACE")
-            .env_remove("RUST_LIB_BACKTRACE")
             .stdin(streams.stdin)
             .stdout(streams.stdout)
             .stderr(streams.stderr)
             .process_group(0);
+        for name in super::REMOVED_VARIABLES {
+            command.env_remove(name);
+        }
         hand_over_report_fd(&mut command, write.as_raw_fd(), REPORT_FD);
         let mut child = command.spawn().map_err(|err| {
             io::Error::new(
@@ -259,6 +261,11 @@ impl Launched {
         proc_cpu_time(self.pid)
     }
 
+    /// The time the program has been runnable so far.
+    pub fn runnable_time(&self) -> Option<Duration> {
+        proc_runnable_time(self.pid)
+    }
+
     /// Kills the program and everything in its group, unless it has been seen to end. (The
     /// launcher reports the end only after reaping; a kill in the microseconds between names a
     /// group that just ended, whose id Linux does not hand out again so soon.)
@@ -297,6 +304,34 @@ pub fn proc_cpu_time(pid: i32) -> Option<Duration> {
     // Fields 14 and 15 of proc(5), utime and stime, in clock ticks.
     let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
     Some(Duration::from_nanos(ticks * 1_000_000_000 / clock_ticks()))
+}
+
+/// The time a running process has been runnable: its CPU time (from `/proc/PID/stat`, which
+/// counts ended threads too) and the time its live threads waited on a run queue for a CPU, the
+/// second field of each `/proc/PID/task/TID/schedstat` (nanoseconds; the kernel's
+/// Documentation/scheduler/sched-stats.rst). A thread that has ended takes its waits with it,
+/// so the figure errs low, which only ever lets a program run longer.
+pub fn proc_runnable_time(pid: i32) -> Option<Duration> {
+    let cpu = proc_cpu_time(pid)?;
+    let mut waited: u64 = 0;
+    for thread in std::fs::read_dir(format!("/proc/{pid}/task"))
+        .ok()?
+        .flatten()
+    {
+        let mut path = thread.path();
+        path.push("schedstat");
+        let Ok(stat) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        if let Some(nanos) = stat
+            .split_whitespace()
+            .nth(1)
+            .and_then(|f| f.parse::<u64>().ok())
+        {
+            waited = waited.saturating_add(nanos);
+        }
+    }
+    Some(cpu + Duration::from_nanos(waited))
 }
 
 /// Clock ticks per second (`sysconf(_SC_CLK_TCK)`, 100 on every Linux in use).
@@ -416,5 +451,19 @@ mod tests {
         let own = proc_cpu_time(std::process::id() as i32);
         assert!(own.is_some());
         assert_eq!(proc_cpu_time(-1), None);
+    }
+
+    #[test]
+    fn the_runnable_time_counts_the_cpu_time_and_the_waits_for_a_cpu() {
+        let pid = std::process::id() as i32;
+        let start = std::time::Instant::now();
+        let mut n = 0u64;
+        while start.elapsed() < Duration::from_millis(50) {
+            n = std::hint::black_box(n.wrapping_add(1));
+        }
+        let runnable = proc_runnable_time(pid).unwrap();
+        let cpu = proc_cpu_time(pid).unwrap();
+        assert!(runnable >= cpu, "{runnable:?} runnable, {cpu:?} CPU");
+        assert_eq!(proc_runnable_time(-1), None);
     }
 }

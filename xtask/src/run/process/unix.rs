@@ -13,6 +13,26 @@
 //! every process group it started that is still running; an error or panic in the runner kills
 //! the program when its `Process` is dropped.
 //!
+//! What XNU (macOS) asks for besides, each from its source (apple-oss-distributions/xnu):
+//! - a stack limit is set by `/bin/sh`'s `ulimit -s` in the program's own process, just before
+//!   it `exec`s the program: `dosetrlimit` (bsd/kern/kern_resource.c) refuses to lower
+//!   `RLIMIT_STACK` with `EINVAL` unless the caller runs on the main thread's stack, so the
+//!   runner, whose spawns happen on other threads, could raise its own limit and never lower it
+//!   back; and the stack usable is at most `maxsmap` (`MAXSSIZ` less a page, 64 MiB) whatever the
+//!   limit says, which [`stack_ceiling`] tells;
+//! - CPU and runnable time come in Mach ticks at the kernel's rate, `hw.tbfrequency`
+//!   (`sysctl_tbfrequency` in bsd/kern/kern_mib.c), not at the rate `mach_timebase_info` gives a
+//!   process, which differs under Rosetta; the runnable time is the threads' `runnable_timer`,
+//!   started when a thread becomes runnable and stopped when it blocks (osfmk/kern/sched_prim.c),
+//!   so running and waiting for a CPU both count;
+//! - std makes pipes with `pipe()` and marks them close-on-exec after (no `pipe2`): pipes are
+//!   made and programs spawned one at a time ([`spawn_lock`]), so no program inherits another
+//!   run's pipe.
+//!
+//! On every Unix, a `SIGCHLD` the runner's parent set to be ignored (inherited across `exec`)
+//! would make the kernel reap its programs itself and `wait4` fail with `ECHILD`: the runner
+//! restores its default action before it starts any.
+//!
 //! Every `unsafe` call of the Unix runner is in this file or `linux.rs`, each with its SAFETY
 //! line.
 #![allow(unsafe_code)]
@@ -23,9 +43,13 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+#[cfg(target_os = "macos")]
+use std::sync::OnceLock;
 use std::sync::{Arc, Mutex, Once};
 use std::time::Duration;
 
+#[cfg(test)]
+use super::Stream;
 use super::{cannot_run, command, Ended, Setup, Streams};
 use crate::run::Exit;
 
@@ -64,10 +88,8 @@ impl Direct {
         streams: Streams,
         setup: &Setup,
     ) -> io::Result<Direct> {
-        install_cleanup();
-        let mut command = command(program, args, streams);
-        command.process_group(0);
-        let child = with_stack_limit(setup.stack, || command.spawn())
+        prepare_runner();
+        let child = spawn_in_group(program, args, streams, setup.stack)
             .map_err(|err| cannot_run(program, err))?;
         let pid = child.id() as i32;
         // The waiter reaps it; std's handle must not wait for it too (dropping it does not).
@@ -128,6 +150,11 @@ impl Direct {
     /// The CPU time used so far, where the system tells it of a running process.
     pub fn cpu_time(&self) -> Option<Duration> {
         running_cpu_time(self.pid)
+    }
+
+    /// The time runnable so far (running or waiting for a CPU), where the system tells it.
+    pub fn runnable_time(&self) -> Option<Duration> {
+        running_runnable_time(self.pid)
     }
 
     /// Kills the program's group, unless the program is already reaped.
@@ -260,15 +287,12 @@ pub fn kill_group(pgid: i32) {
 }
 
 /// Sets this process's soft `RLIMIT_STACK` to `bytes` (at most its hard limit); returns the
-/// limit set. The next program this process starts gets it as its main thread's stack.
+/// limit set. The next program this process starts gets it as its main thread's stack. (Linux
+/// only: XNU refuses to lower it off the main thread.)
+#[cfg(target_os = "linux")]
 pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
     let mut limit = get_stack_limit()?;
-    let wanted = bytes as libc::rlim_t;
-    limit.rlim_cur = if limit.rlim_max == libc::RLIM_INFINITY {
-        wanted
-    } else {
-        wanted.min(limit.rlim_max)
-    };
+    limit.rlim_cur = soft_stack_limit(bytes, limit.rlim_max);
     // SAFETY: `limit` is a valid rlimit.
     if unsafe { libc::setrlimit(libc::RLIMIT_STACK, &limit) } != 0 {
         return Err(io::Error::last_os_error());
@@ -276,10 +300,36 @@ pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
     Ok(limit.rlim_cur as u64)
 }
 
-/// The hard `RLIMIT_STACK`, when it is not unlimited.
+/// The soft stack limit that asks for `bytes` under the hard limit `hard`.
+fn soft_stack_limit(bytes: u64, hard: libc::rlim_t) -> libc::rlim_t {
+    let wanted = bytes as libc::rlim_t;
+    if hard == libc::RLIM_INFINITY {
+        wanted
+    } else {
+        wanted.min(hard)
+    }
+}
+
+/// The largest stack a program's main thread may have here: the hard `RLIMIT_STACK` (when not
+/// unlimited), and on macOS at most the kernel's `maxsmap` (`MAXSSIZ` less the largest page:
+/// bsd/kern/kern_resource.c, bsd/{arm,i386}/vmparam.h).
 pub fn stack_ceiling() -> Option<u64> {
     let hard = get_stack_limit().ok()?.rlim_max;
-    (hard != libc::RLIM_INFINITY).then_some(hard as u64)
+    let hard = (hard != libc::RLIM_INFINITY).then_some(hard as u64);
+    #[cfg(target_os = "macos")]
+    {
+        let page_max = if cfg!(target_arch = "aarch64") {
+            16 << 10
+        } else {
+            4 << 10
+        };
+        let maxsmap = (64 << 20) - page_max;
+        Some(hard.map_or(maxsmap, |hard| hard.min(maxsmap)))
+    }
+    #[cfg(not(target_os = "macos"))]
+    {
+        hard
+    }
 }
 
 fn get_stack_limit() -> io::Result<libc::rlimit> {
@@ -294,51 +344,126 @@ fn get_stack_limit() -> io::Result<libc::rlimit> {
     Ok(limit)
 }
 
-fn restore_stack_limit(limit: &libc::rlimit) {
-    // SAFETY: `limit` is a valid rlimit read from this process.
-    unsafe { libc::setrlimit(libc::RLIMIT_STACK, limit) };
-}
-
-/// Runs `spawn` with this process's stack limit set to `stack` (when given), then restores
-/// it: the child keeps the limit it started with. One spawn at a time does this.
-fn with_stack_limit<T>(stack: Option<u64>, spawn: impl FnOnce() -> io::Result<T>) -> io::Result<T> {
-    static STACK_LIMIT: Mutex<()> = Mutex::new(());
+/// Spawns `program ARGS...` in a process group of its own, its main thread's stack limited to
+/// `stack` bytes when given.
+#[cfg(target_os = "linux")]
+fn spawn_in_group(
+    program: &Path,
+    args: &[OsString],
+    streams: Streams,
+    stack: Option<u64>,
+) -> io::Result<std::process::Child> {
+    let mut command = command(program, args, streams);
+    command.process_group(0);
     let Some(bytes) = stack else {
-        return spawn();
+        return command.spawn();
     };
+    // Linux lets any thread lower its process's limit back, so the runner sets its own, spawns
+    // (the child keeps the limit it started with), and restores it: one spawn at a time.
+    static STACK_LIMIT: Mutex<()> = Mutex::new(());
     let _one_at_a_time = STACK_LIMIT.lock().unwrap_or_else(|e| e.into_inner());
     let before = get_stack_limit()?;
     set_stack_limit(bytes)?;
-    let spawned = spawn();
-    restore_stack_limit(&before);
+    let spawned = command.spawn();
+    // SAFETY: `before` is a valid rlimit read from this process.
+    unsafe { libc::setrlimit(libc::RLIMIT_STACK, &before) };
     spawned
 }
 
-/// The CPU time of a running process, where the system tells it: macOS's `proc_pid_rusage`
-/// (in Mach time units, converted with the timebase).
+/// Spawns `program ARGS...` in a process group of its own, its main thread's stack limited to
+/// `stack` bytes when given: `/bin/sh -c 'ulimit -S -s KIB && exec "$0" "$@"' PROGRAM ARGS...`,
+/// so the limit is set on the main thread of the program's own process (see the module's
+/// notes on XNU); the runner's limit is never touched.
+#[cfg(not(target_os = "linux"))]
+fn spawn_in_group(
+    program: &Path,
+    args: &[OsString],
+    streams: Streams,
+    stack: Option<u64>,
+) -> io::Result<std::process::Child> {
+    let mut command = match stack {
+        None => command(program, args, streams),
+        Some(bytes) => {
+            let hard = get_stack_limit()?.rlim_max;
+            let kib = soft_stack_limit(bytes, hard) as u64 / 1024;
+            let mut shell_args = vec![
+                OsString::from("-c"),
+                OsString::from(format!("ulimit -S -s {kib} && exec \"$0\" \"$@\"")),
+                program.as_os_str().to_os_string(),
+            ];
+            shell_args.extend(args.iter().cloned());
+            command(Path::new("/bin/sh"), &shell_args, streams)
+        }
+    };
+    command.process_group(0);
+    let _one_at_a_time = spawn_lock();
+    command.spawn()
+}
+
+/// Held while a pipe is made or a program spawned, where std cannot make a pipe whose ends are
+/// close-on-exec from the start (macOS and the BSDs have no `pipe2` std uses): see
+/// `process::pipe`.
+#[cfg(not(target_os = "linux"))]
+pub fn spawn_lock() -> std::sync::MutexGuard<'static, ()> {
+    static SPAWN: Mutex<()> = Mutex::new(());
+    SPAWN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What macOS's `proc_pid_rusage` tells of a running process: its CPU time (user and system)
+/// and its runnable time, converted at the kernel's tick rate.
 #[cfg(target_os = "macos")]
-fn running_cpu_time(pid: i32) -> Option<Duration> {
-    // SAFETY: rusage_info_v0 is plain data for which all-zero bytes are valid.
-    let mut info: libc::rusage_info_v0 = unsafe { std::mem::zeroed() };
-    // SAFETY: `info` is a writable rusage_info_v0, the flavour asked for.
+fn rusage_times(pid: i32) -> Option<(Duration, Duration)> {
+    // SAFETY: rusage_info_v4 is plain data for which all-zero bytes are valid.
+    let mut info: libc::rusage_info_v4 = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is a writable rusage_info_v4, the flavour asked for.
     let result = unsafe {
         libc::proc_pid_rusage(
             pid,
-            libc::RUSAGE_INFO_V0,
-            (&mut info as *mut libc::rusage_info_v0).cast(),
+            libc::RUSAGE_INFO_V4,
+            (&mut info as *mut libc::rusage_info_v4).cast(),
         )
     };
     if result != 0 {
         return None;
     }
-    let mut base = mach2::mach_time::mach_timebase_info { numer: 0, denom: 0 };
-    // SAFETY: `base` is a writable mach_timebase_info.
-    if unsafe { mach2::mach_time::mach_timebase_info(&mut base) } != 0 || base.denom == 0 {
-        return None;
-    }
-    let ticks = u128::from(info.ri_user_time) + u128::from(info.ri_system_time);
-    let nanos = ticks * u128::from(base.numer) / u128::from(base.denom);
-    Some(Duration::from_nanos(nanos.min(u128::from(u64::MAX)) as u64))
+    let rate = kernel_tick_rate()?;
+    let cpu = info.ri_user_time.saturating_add(info.ri_system_time);
+    Some((
+        super::ticks_to_duration(cpu, rate),
+        super::ticks_to_duration(info.ri_runnable_time, rate),
+    ))
+}
+
+/// The rate of the kernel's Mach ticks, `hw.tbfrequency`, read once.
+#[cfg(target_os = "macos")]
+fn kernel_tick_rate() -> Option<u64> {
+    static RATE: OnceLock<Option<u64>> = OnceLock::new();
+    *RATE.get_or_init(|| {
+        let mut rate: u64 = 0;
+        let mut size = std::mem::size_of::<u64>();
+        // SAFETY: the name is NUL-terminated; `rate` is a writable 64-bit integer of `size`
+        // bytes, what `hw.tbfrequency` holds (kern_mib.c: "expected as 64 bit values").
+        let result = unsafe {
+            libc::sysctlbyname(
+                c"hw.tbfrequency".as_ptr(),
+                (&mut rate as *mut u64).cast(),
+                &mut size,
+                std::ptr::null_mut(),
+                0,
+            )
+        };
+        (result == 0 && rate > 0).then_some(rate)
+    })
+}
+
+#[cfg(target_os = "macos")]
+fn running_cpu_time(pid: i32) -> Option<Duration> {
+    rusage_times(pid).map(|(cpu, _)| cpu)
+}
+
+#[cfg(target_os = "macos")]
+fn running_runnable_time(pid: i32) -> Option<Duration> {
+    rusage_times(pid).map(|(_, runnable)| runnable)
 }
 
 /// Linux reads `/proc` (see `linux.rs`); the BSDs tell only at the end, through `wait4`.
@@ -347,6 +472,20 @@ fn running_cpu_time(pid: i32) -> Option<Duration> {
     #[cfg(target_os = "linux")]
     {
         super::linux::proc_cpu_time(pid)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = pid;
+        None
+    }
+}
+
+/// Linux reads `/proc` (see `linux.rs`); the BSDs do not tell.
+#[cfg(not(target_os = "macos"))]
+fn running_runnable_time(pid: i32) -> Option<Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        super::linux::proc_runnable_time(pid)
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -400,11 +539,15 @@ impl LiveGroups {
 /// The signals after which the runner kills its live groups before it dies.
 const FATAL: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
-/// Installs, once, handlers for [`FATAL`] that kill every live group, then die of the signal
-/// as they would have. Signals the runner's caller chose to ignore stay ignored.
-fn install_cleanup() {
+/// Readies the runner, once, before its first program: `SIGCHLD` back to its default action
+/// (an ignored `SIGCHLD`, inherited from whoever started the runner, makes the kernel reap
+/// children unasked, and `wait4` then fails with `ECHILD`), and handlers for [`FATAL`] that
+/// kill every live group, then die of the signal as they would have. Signals the runner's
+/// caller chose to ignore stay ignored.
+pub fn prepare_runner() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
+        restore_sigchld();
         for signal in FATAL {
             // SAFETY: sigaction is plain data for which all-zero bytes are valid.
             let mut old: libc::sigaction = unsafe { std::mem::zeroed() };
@@ -422,6 +565,19 @@ fn install_cleanup() {
             unsafe { libc::sigaction(signal, &action, std::ptr::null_mut()) };
         }
     });
+}
+
+/// Sets `SIGCHLD` back to its default action if it is ignored, so that this process's children
+/// stay for it to reap.
+pub fn restore_sigchld() {
+    // SAFETY: sigaction is plain data for which all-zero bytes are valid.
+    let mut child: libc::sigaction = unsafe { std::mem::zeroed() };
+    // SAFETY: reading the current action into a valid, writable sigaction.
+    let read = unsafe { libc::sigaction(libc::SIGCHLD, std::ptr::null(), &mut child) };
+    if read == 0 && child.sa_sigaction == libc::SIG_IGN {
+        // SAFETY: setting SIGCHLD's default action takes an integer and touches no memory.
+        unsafe { libc::signal(libc::SIGCHLD, libc::SIG_DFL) };
+    }
 }
 
 /// Kills every live group, restores the default action and raises the signal again.
@@ -445,11 +601,10 @@ mod tests {
     use std::time::Instant;
 
     fn streams() -> Streams {
-        use std::process::Stdio;
         Streams {
-            stdin: Stdio::null(),
-            stdout: Stdio::null(),
-            stderr: Stdio::null(),
+            stdin: Stream::Null,
+            stdout: Stream::Null,
+            stderr: Stream::Null,
         }
     }
 
@@ -497,19 +652,14 @@ mod tests {
             ..Setup::default()
         };
         let streams = Streams {
-            stdout: write.into(),
+            stdout: Stream::from(write),
             ..streams()
         };
         let mut direct = Direct::start(Path::new("/bin/sh"), &args, streams, &setup).unwrap();
         let mut said = String::new();
         io::Read::read_to_string(&mut { read }, &mut said).unwrap();
         direct.finish().unwrap();
-        let hard = before.rlim_max;
-        let expected = if hard == libc::RLIM_INFINITY {
-            64 * 1024
-        } else {
-            (64 * 1024).min(hard as u64 / 1024)
-        };
+        let expected = soft_stack_limit(64 << 20, before.rlim_max) as u64 / 1024;
         assert_eq!(said.trim(), expected.to_string());
         assert_eq!(get_stack_limit().unwrap().rlim_cur, before.rlim_cur);
     }

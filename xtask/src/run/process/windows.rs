@@ -1,30 +1,53 @@
-//! The runner on Windows: every program runs in a Job Object of its own.
+//! The runner on Windows: every program is created by `CreateProcessW`, suspended, put in a Job
+//! Object of its own, then resumed, so nothing it starts can escape the job.
 //!
-//! The program is created suspended, put in its job, then resumed, so nothing it starts can
-//! escape the job. The job is kill-on-close (if the runner dies, Windows closes its handles and
-//! everything in the job dies), `TerminateJobObject` ends the program and all it started at a
-//! limit or when it ends, the job's accounting gives the CPU time and its
-//! `PeakProcessMemoryUsed` the peak memory (committed bytes), and its memory limit makes
-//! Windows refuse memory past the problem's limit, which the job's completion port reports.
-//! An unhandled exception ends the program at once (no error-reporting dialog waits for a
-//! click), and its exit code is the exception's `NTSTATUS`, named by `process::exception_name`.
+//! Each call follows Microsoft's documentation (learn.microsoft.com/windows/win32):
+//! - **Creating.** `CreateProcessW` with `CREATE_SUSPENDED` gives the main thread's handle, which
+//!   `ResumeThread` lets run once the process is in its job (`AssignProcessToJobObject`: "create
+//!   the process suspended... then resume"); nothing is enumerated. The command line is built so
+//!   the program's own parser splits it back into the same words (`command_line`), the
+//!   environment block drops `RUST_BACKTRACE` and `RUST_LIB_BACKTRACE`, and the three standard
+//!   handles are the only ones it inherits: inheritable copies listed in
+//!   `PROC_THREAD_ATTRIBUTE_HANDLE_LIST`, made and closed while no other program of ours starts.
+//! - **Dialogs.** `SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX |
+//!   SEM_NOOPENFILEERRORBOX)` in the runner, which "a child process inherits": a program whose
+//!   DLL is missing ends at once with `0xC0000135` instead of a loader's message box waiting for
+//!   a click; the job's `JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION` covers crash dialogs.
+//! - **Limits.** The job is kill-on-close (if the runner dies, Windows closes its handles and
+//!   everything in the job dies) and `TerminateJobObject` ends the program and all it started at
+//!   a limit and at its end; termination is asynchronous, so the runner waits for the job's
+//!   active processes to reach 0 before it reads figures. The job's commit limit is only a guard
+//!   (`process::commit_guard`): Windows counts memory committed, BOJ and Linux count pages
+//!   touched.
+//! - **Figures.** CPU time from the job's accounting (what the program started included); the
+//!   peak memory is the program's peak working set (`GetProcessMemoryInfo`'s
+//!   `PeakWorkingSetSize`), read after it has ended and before its handle is closed (the process
+//!   object lives on while a handle is open); its peak commit (`PeakPagefileUsage`) tells a
+//!   refusal at the guard (`process::windows_memory`).
+//! - **Where jobs cannot nest** (a runner inside a job that forbids it: `AssignProcessToJobObject`
+//!   fails with `ERROR_ACCESS_DENIED`), the program runs alone, said once on stderr: killed with
+//!   `TerminateProcess`, its CPU time from `GetProcessTimes`, and what it starts is not killed
+//!   with it.
 //!
-//! Wine runs all of this but reports 0 for the job's peak memory and CPU time and does not
-//! enforce its memory limit: under Wine both figures are `None` (shown as no figure).
+//! Wine runs all of this but reports 0 for a job's CPU time, a wrong `GetProcessTimes` and no
+//! sound memory figure after a process ends, and enforces no job memory limit: under Wine both
+//! figures are `None` (shown as no figure).
 #![allow(unsafe_code)]
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::io;
+use std::os::windows::ffi::OsStrExt;
 use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
-use std::os::windows::process::CommandExt;
-use std::path::Path;
-use std::process::Child;
-use std::sync::OnceLock;
-use std::time::Duration;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, Once, OnceLock};
+use std::time::{Duration, Instant};
 
-use windows_sys::Win32::Foundation::{CloseHandle, HANDLE, INVALID_HANDLE_VALUE, WAIT_OBJECT_0};
-use windows_sys::Win32::System::Diagnostics::ToolHelp::{
-    CreateToolhelp32Snapshot, Thread32First, Thread32Next, TH32CS_SNAPTHREAD, THREADENTRY32,
+use windows_sys::Win32::Foundation::{
+    DuplicateHandle, DUPLICATE_SAME_ACCESS, ERROR_ACCESS_DENIED, FILETIME, HANDLE,
+    INVALID_HANDLE_VALUE, WAIT_FAILED, WAIT_OBJECT_0, WAIT_TIMEOUT,
+};
+use windows_sys::Win32::System::Diagnostics::Debug::{
+    SetErrorMode, SEM_FAILCRITICALERRORS, SEM_NOGPFAULTERRORBOX, SEM_NOOPENFILEERRORBOX,
 };
 use windows_sys::Win32::System::JobObjects::{
     AssignProcessToJobObject, CreateJobObjectW, JobObjectAssociateCompletionPortInformation,
@@ -35,65 +58,87 @@ use windows_sys::Win32::System::JobObjects::{
     JOB_OBJECT_LIMIT_JOB_MEMORY, JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE,
 };
 use windows_sys::Win32::System::LibraryLoader::{GetModuleHandleW, GetProcAddress};
+use windows_sys::Win32::System::ProcessStatus::{K32GetProcessMemoryInfo, PROCESS_MEMORY_COUNTERS};
 use windows_sys::Win32::System::SystemServices::JOB_OBJECT_MSG_JOB_MEMORY_LIMIT;
 use windows_sys::Win32::System::Threading::{
-    OpenThread, ResumeThread, WaitForSingleObject, CREATE_SUSPENDED, INFINITE,
-    THREAD_SUSPEND_RESUME,
+    CreateProcessW, DeleteProcThreadAttributeList, GetCurrentProcess, GetExitCodeProcess,
+    GetProcessTimes, InitializeProcThreadAttributeList, ResumeThread, TerminateProcess,
+    UpdateProcThreadAttribute, WaitForSingleObject, CREATE_SUSPENDED, CREATE_UNICODE_ENVIRONMENT,
+    EXTENDED_STARTUPINFO_PRESENT, INFINITE, LPPROC_THREAD_ATTRIBUTE_LIST, PROCESS_INFORMATION,
+    PROC_THREAD_ATTRIBUTE_HANDLE_LIST, STARTF_USESTDHANDLES, STARTUPINFOEXW,
 };
 use windows_sys::Win32::System::IO::{CreateIoCompletionPort, GetQueuedCompletionStatus};
 
-use super::{cannot_run, command, is_exception, Ended, Setup, Streams};
+use super::{
+    cannot_run, commit_guard, is_exception, windows_memory, Ended, Setup, Stream, Streams,
+    REMOVED_VARIABLES,
+};
+use crate::run::command_line::{windows_command_line, windows_environment_block, WideVariable};
 use crate::run::Exit;
 
 /// The exit code the runner's own kills give (the runner knows which kills were its own).
 const KILLED: u32 = 1;
 
-/// A program running in a job of its own.
+/// How long the runner waits for a job's processes to be gone after ending them.
+const EMPTYING: Duration = Duration::from_secs(5);
+
+/// A program running in a job of its own (or alone, where jobs cannot nest).
 #[derive(Debug)]
 pub struct InJob {
-    child: Child,
-    job: OwnedHandle,
-    /// Receives the job's messages (a memory-limit refusal among them).
-    port: OwnedHandle,
+    process: OwnedHandle,
+    job: Option<Job>,
+    /// The memory limit the program is judged by, for telling a refusal at the guard.
+    memory_limit: Option<u64>,
     result: Option<Ended>,
 }
 
+/// A job and the port that receives its messages.
+#[derive(Debug)]
+struct Job {
+    handle: OwnedHandle,
+    port: OwnedHandle,
+}
+
 impl InJob {
-    /// Creates the job, starts `program ARGS...` suspended in it, and lets it run.
+    /// Creates the job, creates `program ARGS...` suspended, puts it in the job, and lets it run.
     pub fn start(
         program: &Path,
         args: &[OsString],
         streams: Streams,
         setup: &Setup,
     ) -> io::Result<InJob> {
-        let job = new_job(setup.memory_limit)?;
-        let port = completion_port(&job)?;
-        let child = command(program, args, streams)
-            .creation_flags(CREATE_SUSPENDED)
-            .spawn()
-            .map_err(|err| cannot_run(program, err))?;
-        let mut in_job = InJob {
-            child,
-            job,
-            port,
-            result: None,
-        };
+        no_error_dialogs();
+        let job = new_job(setup.memory_limit.map(commit_guard))?;
+        let created =
+            create_suspended(program, args, streams).map_err(|e| cannot_run(program, e))?;
         // SAFETY: both handles are open and owned here.
-        if unsafe { AssignProcessToJobObject(raw(&in_job.job), raw(&in_job.child)) } == 0 {
+        let assigned = unsafe { AssignProcessToJobObject(raw(&job.handle), raw(&created.process)) };
+        let job = if assigned != 0 {
+            Some(job)
+        } else {
             let err = io::Error::last_os_error();
-            let _ = in_job.child.kill();
-            let _ = in_job.child.wait();
-            return Err(io::Error::new(
-                err.kind(),
-                format!("cannot put {} in a job object: {err}", program.display()),
-            ));
+            if err.raw_os_error() != Some(ERROR_ACCESS_DENIED as i32) {
+                terminate(&created.process);
+                return Err(io::Error::new(
+                    err.kind(),
+                    format!("cannot put {} in a job object: {err}", program.display()),
+                ));
+            }
+            jobs_cannot_nest();
+            None
+        };
+        // SAFETY: the thread handle is open, with the rights CreateProcessW grants its creator.
+        if unsafe { ResumeThread(raw(&created.thread)) } == u32::MAX {
+            let err = io::Error::last_os_error();
+            terminate(&created.process);
+            return Err(cannot_run(program, err));
         }
-        if let Err(err) = resume(in_job.child.id()) {
-            in_job.kill();
-            let _ = in_job.child.wait();
-            return Err(err);
-        }
-        Ok(in_job)
+        Ok(InJob {
+            process: created.process,
+            job,
+            memory_limit: setup.memory_limit,
+            result: None,
+        })
     }
 
     /// Waits until the program has ended or `timeout` has passed.
@@ -101,106 +146,217 @@ impl InJob {
         if self.result.is_some() {
             return Ok(true);
         }
-        let millis = timeout.as_millis().min(u128::from(INFINITE - 1)) as u32;
-        // SAFETY: the process handle is open and owned by `self.child`.
-        Ok(unsafe { WaitForSingleObject(raw(&self.child), millis) } == WAIT_OBJECT_0)
+        wait(&self.process, timeout)
     }
 
-    /// The job's CPU time so far (none under Wine).
+    /// The CPU time so far: the job's (what the program started included), or the program's
+    /// own when it runs alone; none under Wine.
     pub fn cpu_time(&self) -> Option<Duration> {
         if under_wine() {
             return None;
         }
+        let Some(job) = &self.job else {
+            return process_cpu_time(&self.process);
+        };
         let info: JOBOBJECT_BASIC_ACCOUNTING_INFORMATION =
-            query(&self.job, JobObjectBasicAccountingInformation)?;
+            query(&job.handle, JobObjectBasicAccountingInformation)?;
         let ticks = info.TotalUserTime.max(0) as u64 + info.TotalKernelTime.max(0) as u64;
         Some(Duration::from_nanos(ticks * 100))
     }
 
-    /// Ends every process in the job.
+    /// Ends every process in the job (the program alone where it has no job).
     pub fn kill(&mut self) {
-        // SAFETY: the job handle is open and owned here.
-        unsafe { TerminateJobObject(raw(&self.job), KILLED) };
+        match &self.job {
+            // SAFETY: the job handle is open and owned here.
+            Some(job) => unsafe {
+                TerminateJobObject(raw(&job.handle), KILLED);
+            },
+            None => terminate(&self.process),
+        }
     }
 
-    /// Waits for the end, ends what the program left in its job, and says how it ended.
+    /// Waits for the end, ends what the program left in its job, waits for the job to be
+    /// empty, and says how the program ended.
     pub fn finish(&mut self) -> io::Result<Ended> {
         if let Some(ended) = self.result {
             return Ok(ended);
         }
-        let status = self.child.wait()?;
+        while !wait(&self.process, Duration::from_secs(3600))? {}
+        let mut code = 0u32;
+        // SAFETY: the process handle is open; `code` is a writable u32.
+        if unsafe { GetExitCodeProcess(raw(&self.process), &mut code) } == 0 {
+            return Err(io::Error::last_os_error());
+        }
         self.kill();
-        let code = status.code().unwrap_or(KILLED as i32) as u32;
+        if let Some(job) = &self.job {
+            wait_until_empty(&job.handle);
+        }
         let exit = if is_exception(code) {
             Exit::Exception(code)
         } else {
             Exit::Code(code as i32)
         };
-        let peak = if under_wine() {
-            None
+        let (working_set, commit) = if under_wine() {
+            (0, 0)
         } else {
-            query::<JOBOBJECT_EXTENDED_LIMIT_INFORMATION>(
-                &self.job,
-                JobObjectExtendedLimitInformation,
-            )
-            .map(|info| info.PeakProcessMemoryUsed as u64)
-            .filter(|&peak| peak > 0)
+            peaks(&self.process)
         };
+        let failed = code != 0;
+        let posted = self
+            .job
+            .as_ref()
+            .is_some_and(|job| refusal_posted(&job.port));
+        let (peak_memory, memory_limit_hit) =
+            windows_memory(working_set, commit, failed, posted, self.memory_limit);
         let ended = Ended {
             exit,
             cpu_time: self.cpu_time(),
-            peak_memory: peak,
-            memory_limit_hit: self.memory_limit_hit(),
+            peak_memory,
+            memory_limit_hit,
             peak_is_upper_bound: false,
         };
         self.result = Some(ended);
         Ok(ended)
     }
+}
 
-    /// Whether the job posted that it refused memory past its limit.
-    fn memory_limit_hit(&self) -> bool {
-        let mut hit = false;
-        loop {
-            let (mut message, mut key, mut overlapped) = (0u32, 0usize, std::ptr::null_mut());
-            // SAFETY: the port handle is open; the three out-pointers are valid and writable.
-            let got = unsafe {
-                GetQueuedCompletionStatus(
-                    raw(&self.port),
-                    &mut message,
-                    &mut key,
-                    &mut overlapped,
-                    0,
-                )
-            };
-            if got == 0 {
-                return hit;
-            }
-            hit |= message == JOB_OBJECT_MSG_JOB_MEMORY_LIMIT;
-        }
+/// Waits for `process` to end, at most `timeout` (rounded up to a whole millisecond, so a
+/// short wait is not a look without waiting); whether it has ended.
+fn wait(process: &OwnedHandle, timeout: Duration) -> io::Result<bool> {
+    let millis = timeout
+        .as_micros()
+        .div_ceil(1000)
+        .min(u128::from(INFINITE - 1)) as u32;
+    // SAFETY: the process handle is open and owned by the caller.
+    match unsafe { WaitForSingleObject(raw(process), millis) } {
+        WAIT_OBJECT_0 => Ok(true),
+        WAIT_TIMEOUT => Ok(false),
+        WAIT_FAILED => Err(io::Error::last_os_error()),
+        other => Err(io::Error::other(format!(
+            "waiting for a program returned {other:#x}"
+        ))),
     }
 }
 
-/// A new job: kill-on-close, no error dialogs, and the memory limit when given.
-fn new_job(memory_limit: Option<u64>) -> io::Result<OwnedHandle> {
+/// Ends `process` alone.
+fn terminate(process: &OwnedHandle) {
+    // SAFETY: the process handle is open, with the right to terminate (its creator's).
+    unsafe { TerminateProcess(raw(process), KILLED) };
+}
+
+/// Waits, at most [`EMPTYING`], until the job has no active process: `TerminateJobObject`
+/// only starts ending them.
+fn wait_until_empty(job: &OwnedHandle) {
+    let start = Instant::now();
+    while start.elapsed() < EMPTYING {
+        let info: Option<JOBOBJECT_BASIC_ACCOUNTING_INFORMATION> =
+            query(job, JobObjectBasicAccountingInformation);
+        if info.is_none_or(|info| info.ActiveProcesses == 0) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// The program's peak working set and peak commit, in bytes (0 where unknown).
+fn peaks(process: &OwnedHandle) -> (u64, u64) {
+    // SAFETY: the struct is plain data for which all-zero bytes are valid.
+    let mut counters: PROCESS_MEMORY_COUNTERS = unsafe { std::mem::zeroed() };
+    counters.cb = size_of::<PROCESS_MEMORY_COUNTERS>() as u32;
+    // SAFETY: the process handle is open (with PROCESS_QUERY_INFORMATION, its creator's
+    // rights); `counters` is writable and its size is given.
+    let ok = unsafe { K32GetProcessMemoryInfo(raw(process), &mut counters, counters.cb) };
+    if ok == 0 {
+        return (0, 0);
+    }
+    (
+        counters.PeakWorkingSetSize as u64,
+        counters.PeakPagefileUsage as u64,
+    )
+}
+
+/// The program's own CPU time (user and kernel), from `GetProcessTimes`.
+fn process_cpu_time(process: &OwnedHandle) -> Option<Duration> {
+    let zero = FILETIME {
+        dwLowDateTime: 0,
+        dwHighDateTime: 0,
+    };
+    let (mut created, mut exited, mut kernel, mut user) = (zero, zero, zero, zero);
+    // SAFETY: the process handle is open; the four FILETIMEs are writable.
+    let ok = unsafe {
+        GetProcessTimes(
+            raw(process),
+            &mut created,
+            &mut exited,
+            &mut kernel,
+            &mut user,
+        )
+    };
+    let ticks = |t: FILETIME| u64::from(t.dwHighDateTime) << 32 | u64::from(t.dwLowDateTime);
+    (ok != 0).then(|| Duration::from_nanos((ticks(kernel) + ticks(user)) * 100))
+}
+
+/// Whether the job posted that it refused memory past its limit (a message whose delivery is
+/// not guaranteed: see `process::windows_memory`).
+fn refusal_posted(port: &OwnedHandle) -> bool {
+    let mut posted = false;
+    loop {
+        let (mut message, mut key, mut overlapped) = (0u32, 0usize, std::ptr::null_mut());
+        // SAFETY: the port handle is open; the three out-pointers are valid and writable.
+        let got = unsafe {
+            GetQueuedCompletionStatus(raw(port), &mut message, &mut key, &mut overlapped, 0)
+        };
+        if got == 0 {
+            return posted;
+        }
+        posted |= message == JOB_OBJECT_MSG_JOB_MEMORY_LIMIT;
+    }
+}
+
+/// Turns off, once, the dialogs that would wait for a click (a missing DLL, a crash, a missing
+/// file): the runner's error mode, which every program it creates inherits.
+fn no_error_dialogs() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: SetErrorMode takes flags and changes only this process's error mode.
+        unsafe {
+            SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX)
+        };
+    });
+}
+
+/// Says once that programs run outside a job here.
+fn jobs_cannot_nest() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        eprintln!(
+            "note: the runner is itself in a job that lets no job nest in it, so programs run \
+             alone: what a program starts is not ended with it"
+        );
+    });
+}
+
+/// A new job: kill-on-close, no error dialogs, and the commit limit when given.
+fn new_job(commit_limit: Option<u64>) -> io::Result<Job> {
     // SAFETY: no security attributes and no name: a fresh, private job.
     let handle = unsafe { CreateJobObjectW(std::ptr::null(), std::ptr::null()) };
     if handle.is_null() {
         return Err(io::Error::last_os_error());
     }
     // SAFETY: `handle` is a fresh handle that nothing else owns.
-    let job = unsafe { OwnedHandle::from_raw_handle(handle) };
+    let handle = unsafe { OwnedHandle::from_raw_handle(handle) };
     // SAFETY: the struct is plain data for which all-zero bytes are valid.
     let mut limits: JOBOBJECT_EXTENDED_LIMIT_INFORMATION = unsafe { std::mem::zeroed() };
     limits.BasicLimitInformation.LimitFlags =
         JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE | JOB_OBJECT_LIMIT_DIE_ON_UNHANDLED_EXCEPTION;
-    if let Some(bytes) = memory_limit {
+    if let Some(bytes) = commit_limit {
         limits.BasicLimitInformation.LimitFlags |= JOB_OBJECT_LIMIT_JOB_MEMORY;
         limits.JobMemoryLimit = usize::try_from(bytes).unwrap_or(usize::MAX);
     }
     // SAFETY: the job handle is open; `limits` is the struct this class asks for, and its size.
     let set = unsafe {
         SetInformationJobObject(
-            raw(&job),
+            raw(&handle),
             JobObjectExtendedLimitInformation,
             (&limits as *const JOBOBJECT_EXTENDED_LIMIT_INFORMATION).cast(),
             size_of::<JOBOBJECT_EXTENDED_LIMIT_INFORMATION>() as u32,
@@ -209,7 +365,8 @@ fn new_job(memory_limit: Option<u64>) -> io::Result<OwnedHandle> {
     if set == 0 {
         return Err(io::Error::last_os_error());
     }
-    Ok(job)
+    let port = completion_port(&handle)?;
+    Ok(Job { handle, port })
 }
 
 /// A completion port that receives the job's messages.
@@ -241,43 +398,179 @@ fn completion_port(job: &OwnedHandle) -> io::Result<OwnedHandle> {
     Ok(port)
 }
 
-/// Resumes the threads of the suspended process `pid` (its one main thread).
-fn resume(pid: u32) -> io::Result<()> {
-    // SAFETY: a snapshot of the system's threads; the handle is closed below.
-    let snapshot = unsafe { CreateToolhelp32Snapshot(TH32CS_SNAPTHREAD, 0) };
-    if snapshot == INVALID_HANDLE_VALUE {
+/// A program created suspended: its process and main thread.
+struct Created {
+    process: OwnedHandle,
+    thread: OwnedHandle,
+}
+
+/// Creates `program ARGS...` suspended, with `streams` as its only inherited handles.
+fn create_suspended(program: &Path, args: &[OsString], streams: Streams) -> io::Result<Created> {
+    let program = with_exe(program);
+    let unicode = |text: &OsStr| {
+        text.to_str().map(str::to_owned).ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{text:?} is not Unicode, which a Windows command line must be"),
+            )
+        })
+    };
+    let args: Vec<String> = args.iter().map(|a| unicode(a)).collect::<io::Result<_>>()?;
+    let line = windows_command_line(&unicode(program.as_os_str())?, &args)
+        .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err.to_string()))?;
+    let mut line: Vec<u16> = line.encode_utf16().chain([0]).collect();
+    let vars: Vec<WideVariable> = std::env::vars_os()
+        .map(|(name, value)| (name.encode_wide().collect(), value.encode_wide().collect()))
+        .collect();
+    let environment = windows_environment_block(&vars, &REMOVED_VARIABLES);
+
+    // Made inheritable, handed over and closed while no other program of ours starts.
+    static CREATING: Mutex<()> = Mutex::new(());
+    let _one_at_a_time = CREATING.lock().unwrap_or_else(|e| e.into_inner());
+    let inherited = [
+        inheritable(streams.stdin)?,
+        inheritable(streams.stdout)?,
+        inheritable(streams.stderr)?,
+    ];
+    let handles: [HANDLE; 3] = [raw(&inherited[0]), raw(&inherited[1]), raw(&inherited[2])];
+    let mut attributes = AttributeList::with_handles(&handles)?;
+    // SAFETY: the struct is plain data for which all-zero bytes are valid.
+    let mut startup: STARTUPINFOEXW = unsafe { std::mem::zeroed() };
+    startup.StartupInfo.cb = size_of::<STARTUPINFOEXW>() as u32;
+    startup.StartupInfo.dwFlags = STARTF_USESTDHANDLES;
+    startup.StartupInfo.hStdInput = handles[0];
+    startup.StartupInfo.hStdOutput = handles[1];
+    startup.StartupInfo.hStdError = handles[2];
+    startup.lpAttributeList = attributes.list();
+    // SAFETY: the struct is plain data for which all-zero bytes are valid.
+    let mut info: PROCESS_INFORMATION = unsafe { std::mem::zeroed() };
+    // SAFETY: `line` is a writable, NUL-terminated UTF-16 command line; the environment block is
+    // UTF-16 and double-NUL-terminated (CREATE_UNICODE_ENVIRONMENT); `startup` is a valid
+    // STARTUPINFOEXW (EXTENDED_STARTUPINFO_PRESENT) whose attribute list and handles outlive the
+    // call; `info` is writable.
+    let created = unsafe {
+        CreateProcessW(
+            std::ptr::null(),
+            line.as_mut_ptr(),
+            std::ptr::null(),
+            std::ptr::null(),
+            1,
+            CREATE_SUSPENDED | CREATE_UNICODE_ENVIRONMENT | EXTENDED_STARTUPINFO_PRESENT,
+            environment.as_ptr().cast(),
+            std::ptr::null(),
+            &startup.StartupInfo,
+            &mut info,
+        )
+    };
+    if created == 0 {
         return Err(io::Error::last_os_error());
     }
-    // SAFETY: `snapshot` is a fresh handle that nothing else owns.
-    let snapshot = unsafe { OwnedHandle::from_raw_handle(snapshot) };
-    // SAFETY: the struct is plain data for which all-zero bytes are valid.
-    let mut entry: THREADENTRY32 = unsafe { std::mem::zeroed() };
-    entry.dwSize = size_of::<THREADENTRY32>() as u32;
-    let mut resumed = 0;
-    // SAFETY: the snapshot is open and `entry` is writable with its size set.
-    let mut more = unsafe { Thread32First(raw(&snapshot), &mut entry) } != 0;
-    while more {
-        if entry.th32OwnerProcessID == pid {
-            // SAFETY: opening a thread by id; the handle is closed below.
-            let thread = unsafe { OpenThread(THREAD_SUSPEND_RESUME, 0, entry.th32ThreadID) };
-            if !thread.is_null() {
-                // SAFETY: `thread` is open with the right to resume it.
-                if unsafe { ResumeThread(thread) } != u32::MAX {
-                    resumed += 1;
-                }
-                // SAFETY: `thread` is open and owned here.
-                unsafe { CloseHandle(thread) };
-            }
+    // SAFETY: CreateProcessW returned two fresh handles that nothing else owns.
+    Ok(unsafe {
+        Created {
+            process: OwnedHandle::from_raw_handle(info.hProcess),
+            thread: OwnedHandle::from_raw_handle(info.hThread),
         }
-        // SAFETY: as for Thread32First.
-        more = unsafe { Thread32Next(raw(&snapshot), &mut entry) } != 0;
+    })
+}
+
+/// `program`, or `program.exe` where `program` is a path without an extension and only that
+/// file exists (as a user names a program; `CreateProcessW` adds `.exe` to a bare name itself,
+/// but not to a path).
+fn with_exe(program: &Path) -> PathBuf {
+    let is_path = program.components().count() > 1;
+    if is_path && program.extension().is_none() && !program.is_file() {
+        let exe = program.with_extension("exe");
+        if exe.is_file() {
+            return exe;
+        }
     }
-    if resumed == 0 {
-        return Err(io::Error::other(format!(
-            "cannot resume process {pid}: no thread of it was found"
-        )));
+    program.to_path_buf()
+}
+
+/// An inheritable copy of `stream`'s handle (the null device for [`Stream::Null`]).
+fn inheritable(stream: Stream) -> io::Result<OwnedHandle> {
+    let owned = match stream {
+        Stream::Open(handle) => handle,
+        Stream::Null => std::fs::File::options()
+            .read(true)
+            .write(true)
+            .open("NUL")?
+            .into(),
+    };
+    let mut copy: HANDLE = std::ptr::null_mut();
+    // SAFETY: the source handle is open; `copy` is writable; the copy is made in this process.
+    let ok = unsafe {
+        DuplicateHandle(
+            GetCurrentProcess(),
+            raw(&owned),
+            GetCurrentProcess(),
+            &mut copy,
+            0,
+            1,
+            DUPLICATE_SAME_ACCESS,
+        )
+    };
+    if ok == 0 {
+        return Err(io::Error::last_os_error());
     }
-    Ok(())
+    // SAFETY: DuplicateHandle returned a fresh handle that nothing else owns.
+    Ok(unsafe { OwnedHandle::from_raw_handle(copy) })
+}
+
+/// A process attribute list with one attribute: the handles a new program inherits.
+struct AttributeList {
+    /// The list's storage, in `usize`s so it is aligned as the list needs.
+    storage: Vec<usize>,
+}
+
+impl AttributeList {
+    fn with_handles(handles: &[HANDLE; 3]) -> io::Result<AttributeList> {
+        let mut size = 0usize;
+        // SAFETY: a null list asks only for the size one attribute needs (the call "fails" with
+        // ERROR_INSUFFICIENT_BUFFER, as documented).
+        unsafe { InitializeProcThreadAttributeList(std::ptr::null_mut(), 1, 0, &mut size) };
+        let mut list = AttributeList {
+            storage: vec![0; size.div_ceil(size_of::<usize>())],
+        };
+        // SAFETY: the storage has `size` bytes, as asked.
+        if unsafe { InitializeProcThreadAttributeList(list.list(), 1, 0, &mut size) } == 0 {
+            // Nothing to delete: the list was never initialised.
+            let err = io::Error::last_os_error();
+            list.storage.clear();
+            return Err(err);
+        }
+        // SAFETY: the list is initialised; `handles` outlives every use of the list (the caller
+        // keeps both until CreateProcessW returns), and its size is given.
+        let ok = unsafe {
+            UpdateProcThreadAttribute(
+                list.list(),
+                0,
+                PROC_THREAD_ATTRIBUTE_HANDLE_LIST as usize,
+                handles.as_ptr().cast(),
+                size_of_val(handles),
+                std::ptr::null_mut(),
+                std::ptr::null(),
+            )
+        };
+        if ok == 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok(list)
+    }
+
+    fn list(&mut self) -> LPPROC_THREAD_ATTRIBUTE_LIST {
+        self.storage.as_mut_ptr().cast()
+    }
+}
+
+impl Drop for AttributeList {
+    fn drop(&mut self) {
+        if !self.storage.is_empty() {
+            // SAFETY: the list was initialised by InitializeProcThreadAttributeList.
+            unsafe { DeleteProcThreadAttributeList(self.list()) };
+        }
+    }
 }
 
 /// The job's information of class `class`, as `T`.
@@ -297,8 +590,8 @@ fn query<T>(job: &OwnedHandle, class: i32) -> Option<T> {
     (ok != 0).then_some(info)
 }
 
-/// Whether this is Wine, which reports no job memory or CPU time (its ntdll exports
-/// `wine_get_version`; Windows' does not).
+/// Whether this is Wine, which reports no job CPU time and no sound memory figures (its ntdll
+/// exports `wine_get_version`; Windows' does not).
 fn under_wine() -> bool {
     static WINE: OnceLock<bool> = OnceLock::new();
     *WINE.get_or_init(|| {

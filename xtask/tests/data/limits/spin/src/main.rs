@@ -1,8 +1,10 @@
-//! Fixture: burns 180 ms of its own CPU time, 60% of its 300 ms limit, then answers: AC by its
-//! CPU time however busy the machine is, while its wall-clock time grows with the load (the
-//! cap, 2 × 300 ms + 1 s, leaves room for a share of a core down to about a ninth).
-//! Its CPU time comes from `/proc/self/stat` (Linux); elsewhere the wall clock stands in.
+//! Fixture: burns as many milliseconds of its own CPU time as its input says, then answers:
+//! AC by its CPU time however busy the machine is, while its wall-clock time grows with the
+//! load. `spin` burns 180 ms, 60% of its 300 ms limit; `burn` (the same source) 550 ms of
+//! 1000 ms. Its CPU time comes from `/proc/self/stat` (Linux); elsewhere the wall clock stands
+//! in, so it burns at most that.
 
+use std::io::Read;
 use std::time::{Duration, Instant};
 
 /// This process's CPU time, where /proc tells it.
@@ -14,7 +16,9 @@ fn cpu_time() -> Option<Duration> {
 }
 
 fn main() {
-    let burn = Duration::from_millis(180);
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let burn = Duration::from_millis(input.trim().parse().unwrap());
     let start = Instant::now();
     let mut n = 0u64;
     loop {
