@@ -46,3 +46,15 @@ fn main() -> ExitCode {
         ExitCode::from(2)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap's own checks of every subcommand's arguments (names, conflicts, requirements),
+    /// which otherwise run only when that subcommand is parsed.
+    #[test]
+    fn the_arguments_are_well_formed() {
+        super::Command::command().debug_assert();
+    }
+}

@@ -180,6 +180,7 @@ impl Style {
                 ),
             }
             self.transcript(&mut out, transcript);
+            hints(&mut out, case);
             return out;
         }
         match (case.verdict, &case.detail) {
@@ -228,6 +229,7 @@ impl Style {
             // Rendered above, with the transcript.
             (_, Detail::None | Detail::Overtime { .. } | Detail::Interaction { .. }) => {}
         }
+        hints(&mut out, case);
         out
     }
 
@@ -577,13 +579,23 @@ fn time(case: &CaseReport) -> String {
     format!("{:>5} ms {clock:<4}", time.as_millis())
 }
 
+/// A case's hints, one line each, after what is wrong.
+fn hints(out: &mut String, case: &CaseReport) {
+    for hint in &case.hints {
+        let _ = writeln!(out, "    {hint}");
+    }
+}
+
 /// Why a run is TLE, from how it ended (`exit`) and its times.
 fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
     let limit = limits.time.as_millis();
     match (exit, case.cpu_time) {
-        (Exit::TimedOut(Clock::Cpu), _) => {
-            format!("killed when its CPU time reached the limit of {limit} ms")
-        }
+        (Exit::TimedOut(Clock::Cpu), _) => format!(
+            "killed when its CPU time reached {} ms, {}% past the limit of {limit} ms (a run \
+             that ends by then says how near it came)",
+            limits.for_solution().cpu.as_millis(),
+            crate::judge::hint::NEAR_LIMIT_PERCENT,
+        ),
         (Exit::TimedOut(Clock::Wall), Some(cpu)) => format!(
             "killed at the wall-clock cap of {} ms (2 × the limit + 1 s) after {} ms of CPU \
              time: it sleeps or waits for input, or the machine was too busy to run it",

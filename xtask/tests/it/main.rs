@@ -2,6 +2,7 @@
 
 mod bundle;
 mod bundle_crates;
+mod checked;
 mod companion;
 mod float;
 mod interactive;
