@@ -4,6 +4,7 @@ pub mod bundle;
 pub mod listen;
 pub mod new;
 pub mod stress;
+pub mod submit;
 pub mod test;
 pub mod watch;
 

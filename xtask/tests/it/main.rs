@@ -13,5 +13,6 @@ mod new;
 mod properties;
 mod runner;
 mod stress;
+mod submit;
 mod support;
 mod watch;
