@@ -23,6 +23,9 @@ pub struct BuildOptions {
     pub target_dir: Option<PathBuf>,
     /// Capture cargo's progress and show it only when the build fails.
     pub quiet: bool,
+    /// Settings passed as `--config KEY=VALUE`, before any Cargo.toml's: how
+    /// [`BuildOptions::checked`] defines its profile.
+    pub config: Vec<String>,
 }
 
 impl Default for BuildOptions {
@@ -31,6 +34,31 @@ impl Default for BuildOptions {
             profile: "judge".to_string(),
             target_dir: None,
             quiet: false,
+            config: Vec::new(),
+        }
+    }
+}
+
+/// The checked build's profile: `judge` (BOJ's opt-level 2) with overflow checks and debug
+/// assertions on.
+pub const CHECKED_PROFILE: &str = "judge-checked";
+
+impl BuildOptions {
+    /// The checked build, quiet: profile [`CHECKED_PROFILE`], defined on cargo's command line
+    /// (`--config 'profile.judge-checked.inherits="judge"'`, overflow checks and debug
+    /// assertions on), so no Cargo.toml needs to name it. Its own folder under the target
+    /// folder (`judge-checked/`), and the judge profile's fingerprints untouched, so neither
+    /// build undoes the other's cache.
+    pub fn checked() -> BuildOptions {
+        BuildOptions {
+            profile: CHECKED_PROFILE.to_string(),
+            quiet: true,
+            config: vec![
+                format!("profile.{CHECKED_PROFILE}.inherits=\"judge\""),
+                format!("profile.{CHECKED_PROFILE}.overflow-checks=true"),
+                format!("profile.{CHECKED_PROFILE}.debug-assertions=true"),
+            ],
+            ..BuildOptions::default()
         }
     }
 }
@@ -393,6 +421,9 @@ fn cargo_args(command: &str, manifest: &Path, options: &BuildOptions) -> Vec<OsS
     if options.quiet {
         args.push("--quiet".into());
     }
+    for setting in &options.config {
+        args.extend(["--config".into(), OsString::from(setting)]);
+    }
     args
 }
 
@@ -481,6 +512,36 @@ mod tests {
         assert_eq!(&build[..3], ["build", "--profile", "judge"]);
         assert!(build.contains(&"--bins".to_string()), "{build:?}");
         assert!(!build.iter().any(|w| w.contains("stack")), "{build:?}");
+    }
+
+    #[test]
+    fn the_checked_build_defines_its_profile_on_the_command_line() {
+        let problem = boj_2580();
+        for stack in [StackAt::RunTime, StackAt::LinkTime { msvc: true }] {
+            let plan = cargo_invocations(
+                Path::new("Cargo.toml"),
+                &[&problem],
+                &BuildOptions::checked(),
+                stack,
+            );
+            for invocation in plan {
+                let words = words(&invocation);
+                assert_eq!(&words[1..3], ["--profile", "judge-checked"]);
+                let settings: Vec<&String> = words
+                    .windows(2)
+                    .filter(|w| w[0] == "--config")
+                    .map(|w| &w[1])
+                    .collect();
+                assert_eq!(
+                    settings,
+                    [
+                        "profile.judge-checked.inherits=\"judge\"",
+                        "profile.judge-checked.overflow-checks=true",
+                        "profile.judge-checked.debug-assertions=true"
+                    ]
+                );
+            }
+        }
     }
 
     #[test]

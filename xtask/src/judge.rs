@@ -15,11 +15,14 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 pub mod float;
+pub mod hint;
 
 use crate::problem::{Judge, Problem, Sample, MIB};
 use crate::run::interact::{self, Interaction, Transcript};
 use crate::run::{self, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
 use crate::scratch::Scratch;
+
+pub use hint::{CheckedRun, Hint};
 
 /// A case's verdict.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -94,10 +97,16 @@ pub struct CaseLimits {
 }
 
 impl CaseLimits {
-    /// What the runner holds the solution to: the time limit on its CPU time, the caps on
-    /// waiting and on the wall clock, the output cap.
+    /// What the runner holds the solution to: its CPU time up to 110% of the time limit (a run
+    /// over the limit is TLE wherever it ends, and one that ends by then tells how near it came:
+    /// [`Hint::NearLimit`]), the caps on waiting and on the wall clock (from the limit), the
+    /// output cap.
     pub fn for_solution(&self) -> Limits {
-        Limits::judged(self.time, self.output_cap)
+        let grace = self.time * hint::NEAR_LIMIT_PERCENT / 100;
+        Limits {
+            cpu: self.time + grace,
+            ..Limits::judged(self.time, self.output_cap)
+        }
     }
 
     /// The time a checker or an interactor may take, on either clock: max(10 s, 5 × the time
@@ -174,6 +183,8 @@ pub struct CaseReport {
     pub peak_is_upper_bound: bool,
     /// Why it is not AC.
     pub detail: Detail,
+    /// Likely causes of the verdict, said beside it; they never change it.
+    pub hints: Vec<Hint>,
 }
 
 impl CaseReport {
@@ -301,15 +312,90 @@ pub fn run_samples_with(
     options: &JudgeOptions,
     mut on_case: impl FnMut(&CaseReport),
 ) -> Result<ProblemReport> {
+    run_samples_each(problem, solver, options, |_, case| {
+        on_case(case);
+        Ok(())
+    })
+}
+
+/// [`run_samples`], handing each case, right after it is judged, to `on_case` with its sample
+/// and the problem's judge and limits, which may add to it (a [`Hint`]) before it is kept; an
+/// error of `on_case` stops the run.
+pub fn run_samples_each(
+    problem: &Problem,
+    solver: &Program,
+    options: &JudgeOptions,
+    mut on_case: impl FnMut(&Judged<'_>, &mut CaseReport) -> Result<()>,
+) -> Result<ProblemReport> {
     let samples = problem.samples()?;
     let mut report = start_report(problem, options)?;
     let judge = with_executables(&problem.judge, options)?;
     for sample in &samples {
-        let case = run_case(sample, solver, &judge, &report.limits)?;
-        on_case(&case);
+        let mut case = run_case(sample, solver, &judge, &report.limits)?;
+        let judged = Judged {
+            sample,
+            judge: Some(&judge),
+            limits: &report.limits,
+        };
+        on_case(&judged, &mut case)?;
         report.cases.push(case);
     }
     Ok(report)
+}
+
+/// A case as it was judged: its sample, the judge and the limits, so it can be judged again.
+#[derive(Debug, Clone, Copy)]
+pub struct Judged<'a> {
+    /// The sample.
+    pub sample: &'a Sample,
+    /// The judge, with its executables; `None` where there is no expected answer (see
+    /// [`run_case_quickly`]).
+    pub judge: Option<&'a Judge<PathBuf>>,
+    /// The limits.
+    pub limits: &'a CaseLimits,
+}
+
+/// Whether a case's verdict is one a checked build may explain: WA or RE (an overflow that
+/// wraps gives a wrong answer or a crash further on; a failed debug assertion names a broken
+/// assumption).
+pub fn worth_checking(case: &CaseReport) -> bool {
+    matches!(case.verdict, Verdict::Wa | Verdict::Re)
+}
+
+/// Judges `judged`'s case again with `checked`, the same solution built with overflow checks
+/// and debug assertions on, and says what that shows: its panic (message and place). `None`
+/// when it shows nothing `case` does not already say: it did not panic, or the judge build
+/// crashed with the same panic.
+pub fn check_again(
+    judged: &Judged<'_>,
+    case: &CaseReport,
+    checked: &Program,
+) -> Result<Option<CheckedRun>> {
+    let again = run_case_measured(
+        judged.sample,
+        checked,
+        judged.judge,
+        judged.limits,
+        Measure::Exact,
+    )?;
+    let run = match &again.detail {
+        Detail::Crash { stderr_tail, .. } => hint::panic_in(stderr_tail),
+        Detail::Interaction {
+            solution_stderr, ..
+        } => hint::panic_in(solution_stderr),
+        _ => None,
+    };
+    let Some(run) = run else {
+        return Ok(None);
+    };
+    let before = match &case.detail {
+        Detail::Crash { stderr_tail, .. } => hint::panic_in(stderr_tail),
+        Detail::Interaction {
+            solution_stderr, ..
+        } => hint::panic_in(solution_stderr),
+        _ => None,
+    };
+    Ok((before.as_ref() != Some(&run)).then_some(run))
 }
 
 /// The judge of `problem`'s answers, with the checker or interactor executable it needs from
@@ -424,7 +510,7 @@ pub fn run_case(
     judge: &Judge<PathBuf>,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
-    run_case_measured(sample, solver, judge, limits, Measure::Exact)
+    run_case_measured(sample, solver, Some(judge), limits, Measure::Exact)
 }
 
 /// [`run_case`], starting the solution as quickly as the system allows: on Linux without the
@@ -432,15 +518,18 @@ pub fn run_case(
 /// out when under the limit. A case that is not AC this way is judged again with exact
 /// figures, so every verdict is exact, as is every figure of a case that is not AC; an AC
 /// case's peak memory is `None` when only the bound was known. Stress judges its cases so.
+///
+/// `judge` `None`: there is no expected answer (stress without a reference), so only the run
+/// is judged (RE, TLE, MLE, OLE) and a clean run is AC whatever it printed.
 pub fn run_case_quickly(
     sample: &Sample,
     solver: &Program,
-    judge: &Judge<PathBuf>,
+    judge: Option<&Judge<PathBuf>>,
     limits: &CaseLimits,
 ) -> Result<CaseReport> {
     let mut quick = run_case_measured(sample, solver, judge, limits, Measure::AtMost)?;
     if quick.verdict != Verdict::Ac {
-        return run_case(sample, solver, judge, limits);
+        return run_case_measured(sample, solver, judge, limits, Measure::Exact);
     }
     if quick.peak_is_upper_bound {
         quick.peak_memory = None;
@@ -452,7 +541,7 @@ pub fn run_case_quickly(
 fn run_case_measured(
     sample: &Sample,
     solver: &Program,
-    judge: &Judge<PathBuf>,
+    judge: Option<&Judge<PathBuf>>,
     limits: &CaseLimits,
     measure: Measure,
 ) -> Result<CaseReport> {
@@ -461,7 +550,7 @@ fn run_case_measured(
         input: input.path.clone(),
         ..sample.clone()
     };
-    if let Judge::Interactive(interactor) = judge {
+    if let Some(Judge::Interactive(interactor)) = judge {
         return judge_interaction(&fed, solver, interactor, limits, measure);
     }
     let run_limits = limits.for_solution();
@@ -472,14 +561,19 @@ fn run_case_measured(
         &run_limits,
         &solution_setup(limits, measure),
     )?;
-    let case = |verdict, detail| CaseReport {
-        name: sample.name.clone(),
-        verdict,
-        time: outcome.time,
-        cpu_time: outcome.cpu_time,
-        peak_memory: outcome.peak_memory,
-        peak_is_upper_bound: outcome.peak_is_upper_bound,
-        detail,
+    let case = |verdict, detail| {
+        let mut case = CaseReport {
+            name: sample.name.clone(),
+            verdict,
+            time: outcome.time,
+            cpu_time: outcome.cpu_time,
+            peak_memory: outcome.peak_memory,
+            peak_is_upper_bound: outcome.peak_is_upper_bound,
+            detail,
+            hints: Vec::new(),
+        };
+        case.hints = hint::from_verdict(verdict, &case.detail, case.judged_time().0, limits.time);
+        case
     };
     if let Some(overtime) = overtime(outcome.exit, outcome.cpu_time, outcome.time, limits.time) {
         return Ok(case(Verdict::Tle, overtime));
@@ -500,10 +594,11 @@ fn run_case_measured(
         }
     }
     let (verdict, detail) = match judge {
-        Judge::Exact => judge_exact(&fed, &outcome)?,
-        Judge::Float(error) => judge_float(&fed, &outcome, *error)?,
-        Judge::Checker(checker) => judge_with_checker(&fed, checker, &outcome, limits)?,
-        Judge::Interactive(_) => unreachable!("judged above"),
+        None => (Verdict::Ac, Detail::None),
+        Some(Judge::Exact) => judge_exact(&fed, &outcome)?,
+        Some(Judge::Float(error)) => judge_float(&fed, &outcome, *error)?,
+        Some(Judge::Checker(checker)) => judge_with_checker(&fed, checker, &outcome, limits)?,
+        Some(Judge::Interactive(_)) => unreachable!("judged above"),
     };
     Ok(case(verdict, detail))
 }
@@ -593,6 +688,7 @@ fn judge_interaction(
         peak_memory,
         peak_is_upper_bound,
         detail,
+        hints: Vec::new(),
     })
 }
 

@@ -1,6 +1,7 @@
 //! The xtask's reusable parts: finding problems, scaffolding new ones (from the command line or
 //! competitive-companion), building them as BOJ would, running one executable under limits,
-//! judging its output, rendering reports, and telling which files a watch on a problem follows.
+//! judging its output, rendering reports, telling which files a watch on a problem follows, and
+//! handing a bundle to the clipboard and BOJ's submit page to the browser.
 //!
 //! The subcommands (`src/main.rs` and one module each) are thin layers over these modules, so
 //! `cargo xtask bundle --check` and `cargo xtask stress` can judge with exactly the same code:
@@ -34,4 +35,5 @@ pub mod run;
 pub mod scaffold;
 pub mod scratch;
 pub mod stress;
+pub mod submit;
 pub mod watch;

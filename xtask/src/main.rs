@@ -1,13 +1,14 @@
-//! `cargo xtask`: the workspace's own automation (local judging, scaffolding, bundling).
+//! `cargo xtask`: the toolkit's commands (judging, scaffolding, stress, bundling, submitting).
 
 mod commands;
 
 use std::process::ExitCode;
 
 use clap::Parser;
-use commands::{bundle, listen, new, stress, test, watch};
+use commands::{bundle, listen, new, stress, submit, test, watch};
 
-/// Workspace automation for the BOJ Sudoku toolkit.
+/// A toolkit for practising Baekjoon Online Judge problems in Rust: judge locally as BOJ
+/// would, stress against a generator and a brute force, bundle one file, submit it.
 #[derive(Parser, Debug)]
 #[command(name = "cargo xtask", version)]
 enum Command {
@@ -23,12 +24,18 @@ enum Command {
     Listen(listen::ListenArgs),
     /// Judge a problem's samples, then again each time one of its files is saved (Ctrl-C stops).
     Watch(watch::WatchArgs),
+    /// Bundle and check a problem, copy the bundle to the clipboard, open BOJ's submit page.
+    Submit(submit::SubmitArgs),
 }
 
 fn main() -> ExitCode {
     // First of all: this executable also starts every program the judge runs (see
     // xtask::run::launch), and must then hold as little memory as it can.
     if let Some(code) = xtask::run::launch_if_asked() {
+        return code;
+    }
+    // Started by `submit` to keep a copy on an X11 clipboard after the command has ended.
+    if let Some(code) = xtask::submit::serve_clipboard_if_asked() {
         return code;
     }
     let result = match Command::parse() {
@@ -38,6 +45,7 @@ fn main() -> ExitCode {
         Command::Stress(args) => stress::run(&args),
         Command::Listen(args) => listen::run(&args),
         Command::Watch(args) => watch::run(&args),
+        Command::Submit(args) => submit::run(&args),
     };
     // Every subcommand's own failure (bad arguments, an unknown problem, a build that fails, a
     // helper that crashes) is exit status 2, with the reason and its causes on stderr.
@@ -45,4 +53,16 @@ fn main() -> ExitCode {
         eprintln!("error: {err:#}");
         ExitCode::from(2)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// clap's own checks of every subcommand's arguments (names, conflicts, requirements),
+    /// which otherwise run only when that subcommand is parsed.
+    #[test]
+    fn the_arguments_are_well_formed() {
+        super::Command::command().debug_assert();
+    }
 }

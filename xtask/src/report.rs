@@ -181,6 +181,7 @@ impl Style {
                 ),
             }
             self.transcript(&mut out, transcript);
+            hints(&mut out, case);
             return out;
         }
         match (case.verdict, &case.detail) {
@@ -229,6 +230,7 @@ impl Style {
             // Rendered above, with the transcript.
             (_, Detail::None | Detail::Overtime { .. } | Detail::Interaction { .. }) => {}
         }
+        hints(&mut out, case);
         out
     }
 
@@ -578,13 +580,23 @@ fn time(case: &CaseReport) -> String {
     format!("{:>5} ms {clock:<4}", time.as_millis())
 }
 
+/// A case's hints, one line each, after what is wrong.
+fn hints(out: &mut String, case: &CaseReport) {
+    for hint in &case.hints {
+        let _ = writeln!(out, "    {hint}");
+    }
+}
+
 /// Why a run is TLE, from how it ended (`exit`) and its times.
 fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
     let limit = limits.time.as_millis();
     match (exit, case.cpu_time) {
-        (Exit::TimedOut(Clock::Cpu), _) => {
-            format!("killed when its CPU time reached the limit of {limit} ms")
-        }
+        (Exit::TimedOut(Clock::Cpu), _) => format!(
+            "killed when its CPU time reached {} ms, {}% past the limit of {limit} ms (a run \
+             that ends by then says how near it came)",
+            limits.for_solution().cpu.as_millis(),
+            crate::judge::hint::NEAR_LIMIT_PERCENT,
+        ),
         (Exit::TimedOut(Clock::Idle), cpu) => format!(
             "killed after {} ms spent waiting, neither running nor waiting for a CPU (the cap: \
              2 × the limit + 1 s), with {} ms of CPU time: it sleeps or waits for input",

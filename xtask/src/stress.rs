@@ -19,7 +19,9 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 
 use crate::build::Executables;
-use crate::judge::{self, CaseLimits, CaseReport, Detail, JudgeOptions, Verdict};
+use crate::judge::{
+    self, CaseLimits, CaseReport, CheckedRun, Detail, JudgeOptions, Judged, Verdict,
+};
 use crate::problem::{Judge, Problem, Sample};
 use crate::run::{Exit, Limits, Program, Setup, DEFAULT_OUTPUT_CAP};
 use crate::scratch::Scratch;
@@ -108,6 +110,9 @@ pub const MIN_SHRINK_RUNS: u64 = 200;
 pub struct Plan {
     /// How many cases.
     pub cases: u64,
+    /// Every case at this SIZE (`--size`), instead of [`case_size`]; a failure is then not
+    /// shrunk, since its size is the point (the largest input, for a TLE hunt).
+    pub size: Option<u64>,
     /// Cases run side by side (at least 1).
     pub jobs: usize,
     /// Runs shrinking may take; `None`: as many as it took to find the failure, and at least
@@ -175,17 +180,6 @@ impl Stress {
                 problem.manifest.display()
             );
         };
-        if problem.meta.reference.is_none() && Stress::needs_reference(problem) {
-            bail!(
-                "{} has a generator but no reference, and its {} needs the expected answer; add \
-                 a binary that prints it (a slow, obviously right solution) and `reference = \
-                 \"{}-brute\"` to [package.metadata.boj] in {}; nothing was written",
-                problem.name,
-                problem.judge,
-                problem.name,
-                problem.manifest.display()
-            );
-        }
         let options = JudgeOptions {
             checker: built.checker.clone(),
             interactor: built.interactor.clone(),
@@ -220,6 +214,19 @@ impl Stress {
         matches!(problem.judge, Judge::Exact | Judge::Float(_))
     }
 
+    /// Whether the output is judged: against the reference's answer, or by the checker or the
+    /// interactor. Without (an exact or float problem stressed with no reference) only the run
+    /// is: RE, TLE, MLE and OLE.
+    pub fn judges_output(&self) -> bool {
+        self.reference.is_some() || !Stress::needs_reference(&self.problem)
+    }
+
+    /// The judge a case is judged with: `None` when the output is not judged
+    /// ([`Stress::judges_output`]).
+    fn case_judge(&self) -> Option<&Judge<PathBuf>> {
+        self.judges_output().then_some(&self.judge)
+    }
+
     /// The limits cases are judged under.
     pub fn limits(&self) -> &CaseLimits {
         &self.limits
@@ -247,7 +254,7 @@ impl Stress {
             .map(|n| Case {
                 number: n,
                 seed: case_seed(self.seed, n),
-                size: case_size(n, plan.cases),
+                size: plan.size.unwrap_or_else(|| case_size(n, plan.cases)),
             })
             .collect();
         let mut passed = 0;
@@ -267,9 +274,12 @@ impl Stress {
                 failure: None,
             });
         };
-        let budget = plan
-            .shrink_budget
-            .unwrap_or(first.case.number.max(MIN_SHRINK_RUNS));
+        let budget = match plan.size {
+            Some(_) => 0,
+            None => plan
+                .shrink_budget
+                .unwrap_or(first.case.number.max(MIN_SHRINK_RUNS)),
+        };
         let (smallest, shrink_runs) = self.shrink(plan.jobs, &first, budget)?;
         Ok(Finding {
             passed,
@@ -361,7 +371,8 @@ impl Stress {
             None => Vec::new(),
         };
         write(&sample.answer, &answer)?;
-        let report = judge::run_case_quickly(&sample, &self.solver, &self.judge, &self.limits)?;
+        let report =
+            judge::run_case_quickly(&sample, &self.solver, self.case_judge(), &self.limits)?;
         drop(cleanup);
         if report.verdict == Verdict::Je {
             let (exit, message) = match &report.detail {
@@ -422,6 +433,26 @@ impl Stress {
             if stderr.is_empty() { "" } else { ":\n" },
             stderr
         )
+    }
+
+    /// Judges `tried`'s case again with `checked`, the solution's checked build (overflow
+    /// checks and debug assertions on): see [`judge::check_again`].
+    pub fn check_again(&self, tried: &Tried, checked: &Program) -> Result<Option<CheckedRun>> {
+        let file = self.next_file.fetch_add(1, Ordering::Relaxed);
+        let sample = Sample {
+            name: tried.report.name.clone(),
+            input: self.scratch.path().join(format!("{file}.in")),
+            answer: self.scratch.path().join(format!("{file}.out")),
+        };
+        let _cleanup = RemoveOnDrop(&[&sample.input, &sample.answer]);
+        write(&sample.input, &tried.input)?;
+        write(&sample.answer, &tried.answer)?;
+        let judged = Judged {
+            sample: &sample,
+            judge: self.case_judge(),
+            limits: &self.limits,
+        };
+        judge::check_again(&judged, &tried.report, checked)
     }
 
     /// The solution's output on `tried`'s input, run again (a checker's verdict does not

@@ -156,7 +156,8 @@ pub fn generate(kind: Kind, seed: u64, index: u64, options: &Options) -> Puzzle 
     Puzzle { grid, kind, naive }
 }
 
-/// A naive row-major backtracker solves every [`stress_case`] within this many calls.
+/// A naive row-major backtracker solves every adversarial [`stress_case`] within this many calls
+/// (a many-solution board may take it far more: BOJ 2239's reference does not search row-major).
 pub const STRESS_NAIVE_CAP: u64 = 5_000_000;
 
 /// The board a Sudoku problem's stress generator prints for `GEN SEED SIZE` (`cargo xtask
@@ -165,7 +166,9 @@ pub const STRESS_NAIVE_CAP: u64 = 5_000_000;
 /// at 100), how few clues a many-solution board keeps (26 at 1, the empty board at 100), or the
 /// adversarial search's budget (SIZE × 10⁵ naive calls). An adversarial board that the naive
 /// search cannot finish within [`STRESS_NAIVE_CAP`] calls gives way to a unique puzzle of the
-/// same seed, so a plain backtracking reference answers every case quickly.
+/// same seed. A few many-solution boards still defeat a plain row-major backtracker (seed
+/// 232960171, size 32: 15 to 26 s of CPU), so BOJ 2239's reference fixes digits row-major but
+/// asks a most-constrained-first search whether each can still be completed.
 pub fn stress_case(seed: u64, size: u64) -> Puzzle {
     let size = size.clamp(1, 100);
     let kind = [Kind::Unique, Kind::Multi, Kind::Adversarial][(seed % 3) as usize];

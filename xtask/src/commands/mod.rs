@@ -4,6 +4,7 @@ pub mod bundle;
 pub mod listen;
 pub mod new;
 pub mod stress;
+pub mod submit;
 pub mod test;
 pub mod watch;
 
@@ -78,6 +79,18 @@ impl ProgramArgs {
             compiled.compiled
         ));
         Ok(Program::new(compiled.exe))
+    }
+
+    /// The solver of `problem` in the checked build (`BuildOptions::checked`: overflow checks
+    /// and debug assertions on, the judge's opt-level), built by the same cargo path as the
+    /// judge build; `None` where the solution is not cargo's build of it (`--prebuilt`,
+    /// `--command`, `--bundled`), so there is no checked build of it to make.
+    pub fn checked_solver(&self, problem: &Problem) -> Result<Option<Program>> {
+        if self.prebuilt.is_some() || self.command.is_some() || self.bundled {
+            return Ok(None);
+        }
+        let built = build::build(std::slice::from_ref(problem), &BuildOptions::checked())?;
+        Ok(built.into_iter().next().map(|e| Program::new(e.solver)))
     }
 
     /// What the summary's "repeat it" command line adds for these arguments.

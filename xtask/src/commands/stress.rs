@@ -11,7 +11,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xtask::judge::{self, Detail, JudgeOptions};
+use xtask::judge::{self, Detail, Hint, JudgeOptions};
 use xtask::problem::{self, Judge, Problem};
 use xtask::report::{emit, ColorChoice, Style};
 use xtask::stress::{shown_path, Case, Failure, Plan, Stress, Tried};
@@ -36,8 +36,22 @@ pub struct StressArgs {
     pub jobs: Option<u64>,
     /// Runs spent looking for a smaller failing input [default: as many as it took to find
     /// the failure, and at least 200].
-    #[arg(long, value_name = "RUNS")]
+    #[arg(long, value_name = "RUNS", conflicts_with = "size")]
     pub shrink_budget: Option<u64>,
+    /// Every case at this SIZE (1 to 100; 100 is the generator's largest), as BOJ's hidden data
+    /// always holds the largest inputs; the summary gives the slowest case's time against the
+    /// limit. A failing case is saved as it is, not shrunk.
+    #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub size: Option<u64>,
+    /// Judge without the reference, even where the manifest names one: only what the run shows
+    /// (RE, TLE, MLE, OLE, and the checker where the problem has one). Also what stress does
+    /// when the manifest names no reference.
+    #[arg(long)]
+    pub no_reference: bool,
+    /// Do not judge the saved WA or RE case again in the checked build (overflow checks and
+    /// debug assertions on), whose panic, if any, the report otherwise adds.
+    #[arg(long)]
+    pub no_checked_rerun: bool,
     #[command(flatten)]
     pub programs: ProgramArgs,
     /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
@@ -55,20 +69,24 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         |n| n as usize,
     );
     // Say what is missing before building anything.
-    let built = args
+    let mut built = args
         .programs
         .executables(std::slice::from_ref(&problem), true)?
         .remove(0);
+    if args.no_reference {
+        built.reference = None;
+    }
     let solver = args.programs.solver(&problem, &built)?;
     let stress = Stress::new(&problem, seed, &built, solver)?;
     let limits = *stress.limits();
     let style = Style::new(args.color);
 
     emit(&format!(
-        "{}  stress · seed {seed} · {} cases · {jobs} side by side · {}{} · {}{} · {} ms CPU · {} \
-         MB\n",
+        "{}  stress · seed {seed} · {} cases{} · {jobs} side by side · {}{} · {}{} · {} ms CPU · \
+         {} MB\n{}",
         problem.name,
         args.cases,
+        args.size.map_or(String::new(), |s| format!(" at size {s}")),
         problem.meta.generator.as_deref().unwrap_or_default(),
         match &problem.meta.reference {
             Some(reference) if stress.has_reference() => format!(" and {reference}"),
@@ -84,6 +102,11 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         },
         limits.time.as_millis(),
         limits.memory / problem::MIB,
+        if stress.judges_output() {
+            ""
+        } else {
+            "  no reference: only the runs are judged (RE, TLE, MLE, OLE), not their answers\n"
+        },
     ));
     let bar = progress_bar(args.cases);
     let started = Instant::now();
@@ -94,6 +117,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
     let width = args.cases.to_string().len();
     let plan = Plan {
         cases: args.cases,
+        size: args.size,
         jobs,
         shrink_budget: args.shrink_budget,
     };
@@ -131,23 +155,43 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         }
     });
     bar.finish_and_clear();
-    let finding = finding?;
-    if let Some(failure) = &finding.failure {
+    let mut finding = finding?;
+    if let Some(failure) = &mut finding.failure {
+        if !args.no_checked_rerun && judge::worth_checking(&failure.smallest.report) {
+            if let Some(checked) = args.programs.checked_solver(&problem)? {
+                if let Some(run) = stress.check_again(&failure.smallest, &checked)? {
+                    let workspace = xtask::build::workspace_manifest(&problem.dir)?;
+                    let workspace = workspace.parent().unwrap_or(&problem.dir);
+                    let run = run.shown_from(workspace, &problem.dir);
+                    failure.smallest.report.hints.push(Hint::Checked(run));
+                }
+            }
+        }
         emit(&render_failure(&stress, &problem, failure, &style)?);
         let name = stress.case_name(&failure.first.case);
-        let saved = save(&problem, &name, &failure.smallest)?;
-        emit(&format!(
-            "  saved {} and .out ({}): `cargo xtask test {}` replays it\n  the generator wrote \
-             it as: {}\n",
-            saved.display(),
-            match (stress.has_reference(), stress.judge()) {
-                (true, _) => "the reference's answer",
-                (false, Judge::Interactive(_)) => "empty: the interactor judges",
-                (false, _) => "empty: no reference; the checker judges",
-            },
-            args.problem,
-            stress.generator_command(&failure.smallest.case),
-        ));
+        let generated = stress.generator_command(&failure.smallest.case);
+        if stress.judges_output() {
+            let saved = save(&problem, &name, &failure.smallest)?;
+            emit(&format!(
+                "  saved {} and .out ({}): `cargo xtask test {}` replays it\n  the generator \
+                 wrote it as: {generated}\n",
+                saved.display(),
+                match (stress.has_reference(), stress.judge()) {
+                    (true, _) => "the reference's answer",
+                    (false, Judge::Interactive(_)) => "empty: the interactor judges",
+                    (false, _) => "empty: no reference; the checker judges",
+                },
+                args.problem,
+            ));
+        } else {
+            let saved = save_unanswered(&problem, &name, &failure.smallest)?;
+            emit(&format!(
+                "  saved {} (no reference answered it, so it is not a sample: give it its \
+                 answer as samples/{name}.out and move it to samples/ for `cargo xtask test` to \
+                 judge it)\n  the generator wrote it as: {generated}\n",
+                saved.display(),
+            ));
+        }
     }
     emit(&summary(
         &problem,
@@ -162,8 +206,13 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     emit(&format!(
-        "  {:.1} s in all, {jobs} side by side (generation, reference, runs and judging)\n",
-        started.elapsed().as_secs_f64()
+        "  {:.1} s in all, {jobs} side by side (generation, {}runs and judging)\n",
+        started.elapsed().as_secs_f64(),
+        if stress.has_reference() {
+            "reference, "
+        } else {
+            ""
+        },
     ));
     Ok(ExitCode::SUCCESS)
 }
@@ -206,7 +255,7 @@ fn render_failure(
         let output = stress.output_again(smallest, 64 * 1024)?;
         text.push_str("    actual output (run again):\n");
         for line in String::from_utf8_lossy(&output).lines().take(20) {
-            text.push_str(&format!("    | {line}\n"));
+            text.push_str(&format!("    | {}\n", cut(line, 160)));
         }
     }
     Ok(text)
@@ -242,35 +291,82 @@ fn summary(
     };
     if let Some(s) = slowest {
         line.push_str(&format!(
-            " · slowest case {} (size {}) {} ms of {} ms",
+            " · slowest case {} (size {}) {} ms of {} ms: {}% to spare",
             s.case.number,
             s.case.size,
-            s.time.as_millis(),
-            limits.time.as_millis()
+            thousands(s.time.as_millis()),
+            thousands(limits.time.as_millis()),
+            to_spare(s.time, limits.time),
         ));
     }
+    let mut flags = args.programs.repeat_flags();
+    if let Some(size) = args.size {
+        flags.push_str(&format!(" --size {size}"));
+    }
+    if args.no_reference {
+        flags.push_str(" --no-reference");
+    }
     line.push_str(&format!(
-        "\n  seed {seed}: cargo xtask stress {} --cases {} --seed {seed}{}\n",
-        args.problem,
-        args.cases,
-        args.programs.repeat_flags()
+        "\n  seed {seed}: cargo xtask stress {} --cases {} --seed {seed}{flags}\n",
+        args.problem, args.cases,
     ));
     line
 }
 
-/// The failing input, as the report shows it: its first lines.
+/// `n` with a comma between each group of three digits: `1,840`.
+fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// How much of `limit` the slowest AC case left, in whole percent (rounded down, so a case at
+/// 99.5% of the limit leaves 0%).
+fn to_spare(time: std::time::Duration, limit: std::time::Duration) -> u128 {
+    let limit = limit.as_micros().max(1);
+    limit.saturating_sub(time.as_micros()) * 100 / limit
+}
+
+/// `line` up to `max` characters, and how many bytes were left out after them.
+fn cut(line: &str, max: usize) -> String {
+    match line.char_indices().nth(max) {
+        Some((at, _)) => format!("{} … (+{} bytes)", &line[..at], line.len() - at),
+        None => line.to_string(),
+    }
+}
+
+/// The failing input, as the report shows it: its first lines, each cut at 160 characters (the
+/// largest inputs have lines of megabytes).
 fn show_input(input: &[u8]) -> String {
     const SHOWN: usize = 20;
+    const WIDTH: usize = 160;
     let text = String::from_utf8_lossy(input);
     let all: Vec<&str> = text.lines().collect();
     let mut out = format!("    input ({}):\n", lines(all.len()));
     for line in all.iter().take(SHOWN) {
-        out.push_str(&format!("    | {line}\n"));
+        out.push_str(&format!("    | {}\n", cut(line, WIDTH)));
     }
     if all.len() > SHOWN {
         out.push_str(&format!("    | … {} more lines\n", all.len() - SHOWN));
     }
     out
+}
+
+/// Writes the input of a failing case that no reference answered into `samples/unanswered/`,
+/// where `cargo xtask test` does not look (a sample needs its answer); returns the path as
+/// shown.
+fn save_unanswered(problem: &Problem, name: &str, tried: &Tried) -> Result<PathBuf> {
+    let folder = problem.dir.join("samples").join("unanswered");
+    fs::create_dir_all(&folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    let path = folder.join(format!("{name}.in"));
+    write(&path, &tried.input)?;
+    Ok(PathBuf::from(shown_path(&path)))
 }
 
 /// Writes the failing case into the problem's samples; returns the `.in` path as shown.
@@ -304,4 +400,22 @@ fn random_seed() -> u64 {
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     xtask::stress::case_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn figures_read_with_thousands_and_the_margin_rounds_down() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_840), "1,840");
+        assert_eq!(thousands(12_345_678), "12,345,678");
+        let ms = Duration::from_millis;
+        assert_eq!(to_spare(ms(1_840), ms(2_000)), 8);
+        assert_eq!(to_spare(ms(1_999), ms(2_000)), 0);
+        assert_eq!(to_spare(ms(0), ms(2_000)), 100);
+    }
 }

@@ -5,13 +5,13 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
-use xtask::judge::{self, JudgeOptions, ProblemReport};
+use anyhow::{bail, Context, Result};
+use xtask::judge::{self, CaseReport, Hint, JudgeOptions, Judged, ProblemReport};
 use xtask::problem::{self, Problem};
 use xtask::report::{emit, ColorChoice, Style};
+use xtask::run::{Program, DEFAULT_OUTPUT_CAP};
 
 use super::ProgramArgs;
-use xtask::run::DEFAULT_OUTPUT_CAP;
 
 /// Judge the samples of problems locally, as BOJ would (exit 0 all AC, 1 some not, 2 no run).
 #[derive(clap::Args, Debug)]
@@ -37,6 +37,16 @@ pub struct JudgeArgs {
     /// Look for problems under DIR/problems instead of this workspace's.
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+    /// Judge every case in the checked build: the judge profile (opt-level 2) with overflow
+    /// checks and debug assertions on, so an overflow or a failed debug_assert! is RE with its
+    /// place.
+    #[arg(long)]
+    pub checked: bool,
+    /// Do not judge a WA or RE case again in the checked build (by default its panic, if any,
+    /// is added to the report: `in a checked build: attempt to subtract with overflow at
+    /// src/main.rs:12:9`).
+    #[arg(long)]
+    pub no_checked_rerun: bool,
 }
 
 /// Runs the subcommand: exit 0 all AC, 1 some case not; an error is the tool's own (exit 2).
@@ -91,12 +101,28 @@ pub fn judge_problems(
         };
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));
-        let solver = programs.solver(problem, exe)?;
+        let solver = if judging.checked {
+            let checked = programs.checked_solver(problem)?.context(
+                "--checked judges cargo's build of the solution, not --prebuilt, --command \
+                     or --bundled",
+            )?;
+            emit("  judging the checked build (overflow checks and debug assertions on)\n");
+            checked
+        } else {
+            programs.solver(problem, exe)?
+        };
         if programs.command.is_some() {
             emit(&format!("  judging `{solver}`\n"));
         }
-        let report = judge::run_samples_with(problem, &solver, &options, |case| {
+        let mut rerun = if judging.checked || judging.no_checked_rerun {
+            CheckedRerun::Off
+        } else {
+            CheckedRerun::NotBuilt
+        };
+        let report = judge::run_samples_each(problem, &solver, &options, |judged, case| {
+            rerun.add_hint(programs, problem, judged, case)?;
             emit(&style.case(&head, case));
+            Ok(())
         })?;
         emit(&style.summary(&report));
         reports.push(report);
@@ -105,4 +131,58 @@ pub fn judge_problems(
         emit(&style.total(&reports));
     }
     Ok(reports)
+}
+
+/// The checked build of one problem's solution, for judging its WA and RE cases again: built
+/// at the first such case (so an AC run starts no second build), then reused.
+#[derive(Debug)]
+pub enum CheckedRerun {
+    /// No rerun: `--no-checked-rerun`, `--checked`, or nothing to build (`--prebuilt`,
+    /// `--command`, `--bundled`), or its build failed (said once).
+    Off,
+    /// Not built yet.
+    NotBuilt,
+    /// Built: the solver.
+    Built(Program),
+}
+
+impl CheckedRerun {
+    /// When `case` is WA or RE, judges it again in the checked build (building it first) and
+    /// adds what that shows to its hints. A checked build that cannot be built is said in the
+    /// case's report once, and no case is judged again after it.
+    pub fn add_hint(
+        &mut self,
+        programs: &ProgramArgs,
+        problem: &Problem,
+        judged: &Judged<'_>,
+        case: &mut CaseReport,
+    ) -> Result<()> {
+        if matches!(self, CheckedRerun::Off) || !judge::worth_checking(case) {
+            return Ok(());
+        }
+        if let CheckedRerun::NotBuilt = self {
+            *self = match programs.checked_solver(problem) {
+                Ok(Some(solver)) => CheckedRerun::Built(solver),
+                Ok(None) => CheckedRerun::Off,
+                Err(err) => {
+                    let why = format!("{err:#}")
+                        .lines()
+                        .next()
+                        .unwrap_or_default()
+                        .to_string();
+                    case.hints.push(Hint::CheckedBuildFailed(why));
+                    CheckedRerun::Off
+                }
+            };
+        }
+        if let CheckedRerun::Built(solver) = self {
+            let workspace = xtask::build::workspace_manifest(&problem.dir)?;
+            let workspace = workspace.parent().unwrap_or(&problem.dir);
+            if let Some(run) = judge::check_again(judged, case, solver)? {
+                case.hints
+                    .push(Hint::Checked(run.shown_from(workspace, &problem.dir)));
+            }
+        }
+        Ok(())
+    }
 }

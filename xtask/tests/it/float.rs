@@ -1,6 +1,7 @@
 //! The float judge on a problem that is not Sudoku: BOJ 1008 (A/B, answers within 1e-9)
 //! imported from a competitive-companion payload, judged by `cargo xtask test` before and after
-//! switching it to `judge = "float"`; the scaffold flags; a missing `error`.
+//! switching it to `judge = "float"` (the exact judge's WA hinting at it); the scaffold flags;
+//! a missing `error`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -88,6 +89,16 @@ fn a_right_a_over_b_is_ac_under_the_float_judge_and_four_places_are_wa() {
     );
     assert!(report.contains("  1  WA"), "{report}");
     assert!(report.contains("  2  AC"), "{report}");
+    // Every token matches as a number within 1e-6: the report says so and names the fix; the
+    // verdict stays WA.
+    assert!(
+        report.contains(
+            "    hint: every token matches the expected one as a number within 1e-6: if the \
+             problem accepts answers within an error, set judge = \"float\""
+        ),
+        "{report}"
+    );
+    assert_eq!(report.matches("hint:").count(), 1, "{report}");
 
     // Switched to the float judge, as BOJ judges it: AC.
     let (code, report) = judge_as(&root, "judge = \"float\"\nerror = 1e-9\n");
@@ -107,6 +118,10 @@ fn a_right_a_over_b_is_ac_under_the_float_judge_and_four_places_are_wa() {
         "{report}"
     );
     assert!(report.contains("allowed error 1e-9"), "{report}");
+    assert!(
+        !report.contains("hint:"),
+        "the float judge already: {report}"
+    );
     // 4/5 = 0.8000 is within the error.
     assert!(report.contains("  2  AC"), "{report}");
 }

@@ -2,6 +2,7 @@
 
 mod bundle;
 mod bundle_crates;
+mod checked;
 mod companion;
 mod float;
 mod interactive;
@@ -12,5 +13,6 @@ mod new;
 mod properties;
 mod runner;
 mod stress;
+mod submit;
 mod support;
 mod watch;

@@ -238,3 +238,84 @@ fn the_sudoku_problems_stress_through_their_own_generators() {
         assert!(stdout.contains(&format!("{problem}-gen")), "{stdout}");
     }
 }
+
+/// Every size of the Sudoku problems' generators, several seeds, 300 cases each (issue 36):
+/// 2239's reference answers each board well within its limit (a row-major backtracker once took
+/// 26 s on a 27-given board of seed 7), and both solutions pass. About a minute on two cores.
+#[test]
+fn the_sudoku_problems_pass_300_cases_of_several_seeds() {
+    for problem in ["boj-2239", "boj-2580"] {
+        for seed in ["1", "7", "42"] {
+            let args = ["stress", problem, "--cases", "300", "--seed", seed];
+            let out = run_xtask("bundle-ws-target", &args);
+            assert_success_saying(&out, &format!("{problem}: 300/300 AC"));
+        }
+    }
+}
+
+/// A TLE hunt needs only a generator (issue 36): BOJ 1517's inversions counted in O(n²), where
+/// the limit needs O(n log n), pass their sample; every case at the largest size finds the TLE
+/// with no reference, and the input is kept (not as a sample: nothing answered it). The
+/// O(n log n) count passes at that size, and the summary gives its slowest time against the
+/// limit.
+#[test]
+fn stress_at_the_largest_size_finds_a_tle_without_a_reference() {
+    let workspace = support::fixture_copy("lastmile", "largest");
+    let slow = workspace.join("inversions-slow");
+    let args = [
+        "stress",
+        slow.to_str().unwrap(),
+        "--size",
+        "100",
+        "--no-reference",
+        "--cases",
+        "3",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+    ];
+    let out = run_xtask("stress-largest-target", &args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("3 cases at size 100"), "{stdout}");
+    assert!(
+        stdout.contains("no reference: only the runs are judged"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("TLE on case 1 after 0 AC"), "{stdout}");
+    // Not shrunk: the largest size is the point.
+    assert!(stdout.contains("case 1 (size 100) failed:"), "{stdout}");
+    assert!(!stdout.contains("shrunk"), "{stdout}");
+    // The input as the generator wrote it, kept out of samples/ (no answer to judge it by).
+    let kept = slow.join("samples/unanswered/stress-4-1.in");
+    let input = fs::read_to_string(&kept).unwrap();
+    assert!(input.starts_with("500000\n"), "{}", &input[..40]);
+    assert_eq!(input.lines().nth(1).unwrap().split(' ').count(), 500_000);
+    assert_eq!(saved_cases(&slow), Vec::<String>::new());
+    assert!(stdout.contains("--size 100 --no-reference"), "{stdout}");
+    // The report cuts the input's 5 MB line.
+    assert!(stdout.len() < 20_000, "{} bytes", stdout.len());
+
+    // The O(n log n) count: AC at every case, and its margin. Its manifest names no
+    // reference, so no --no-reference is needed.
+    let fast = workspace.join("inversions-fast");
+    let mut args: Vec<&str> = args
+        .iter()
+        .filter(|a| **a != "--no-reference")
+        .copied()
+        .collect();
+    args[1] = fast.to_str().unwrap();
+    let out = run_xtask("stress-largest-target", &args);
+    let stdout = assert_success_saying(&out, "fixture-inversions-fast: 3/3 AC");
+    assert!(stdout.contains("no reference: only the runs"), "{stdout}");
+    let summary = stdout
+        .lines()
+        .find(|l| l.contains("3/3 AC"))
+        .unwrap()
+        .to_string();
+    assert!(summary.contains("(size 100)"), "{summary}");
+    assert!(summary.contains(" ms of 1,000 ms: "), "{summary}");
+    assert!(summary.ends_with("% to spare"), "{summary}");
+    assert!(!fast.join("samples/unanswered").exists());
+}

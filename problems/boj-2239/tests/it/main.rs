@@ -134,7 +134,7 @@ fn bad_input_is_one_line_on_stderr_and_exit_status_1() {
 }
 
 /// The stress contract's two helpers agree with the solution: the generator's puzzles (every
-/// kind, small and large sizes) are answered by the independent row-major reference exactly as
+/// kind, small and large sizes) are answered by the independent reference exactly as
 /// by boj-2239, and the answer is a valid completion (sudoku-core's validator).
 #[test]
 fn the_generator_and_the_independent_reference_agree_with_the_solution() {
