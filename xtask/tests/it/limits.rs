@@ -235,8 +235,10 @@ fn a_sleeping_solution_is_tle_and_ends_at_the_cap_on_waiting() {
 }
 
 /// Spinning processes, ended (and reaped) when dropped.
+#[cfg(unix)]
 struct SpinningProcesses(Vec<std::process::Child>);
 
+#[cfg(unix)]
 impl Drop for SpinningProcesses {
     fn drop(&mut self) {
         for child in &mut self.0 {
