@@ -12,6 +12,7 @@ use std::process::{Command, Stdio};
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{Message, Metadata, MetadataCommand, Node, Package, TargetKind};
 
+use crate::fresh;
 use crate::problem::Problem;
 
 /// How to run cargo.
@@ -81,10 +82,23 @@ pub struct Executables {
 /// Builds every problem's binaries, one cargo invocation per cargo workspace (all of
 /// `problems/` in one), and returns their executables in the order of `problems`.
 pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executables>> {
-    let mut artifacts = HashMap::new();
-    for (manifest, members) in &by_workspace(problems)? {
-        artifacts.extend(cargo_build(manifest, members, options)?);
-    }
+    let every_bin = |problem: &Problem| -> Vec<String> {
+        let meta = &problem.meta;
+        let helpers = [
+            problem.judge.checker(),
+            problem.judge.interactor(),
+            meta.generator.as_ref(),
+            meta.reference.as_ref(),
+        ];
+        std::iter::once(&problem.solver_bin)
+            .chain(helpers.into_iter().flatten())
+            .cloned()
+            .collect()
+    };
+    let invocations = |manifest: &Path, members: &[&Problem]| {
+        cargo_invocations(manifest, members, options, StackAt::here())
+    };
+    let artifacts = built_by_cargo(problems, options, &every_bin, &invocations)?;
     problems
         .iter()
         .map(|problem| {
@@ -123,8 +137,7 @@ pub fn helpers(
             .cloned()
             .collect()
     };
-    let mut artifacts = HashMap::new();
-    for (manifest, members) in &by_workspace(problems)? {
+    let invocations = |manifest: &Path, members: &[&Problem]| {
         let mut args = cargo_args("build", manifest, options);
         let mut any = false;
         for member in members {
@@ -135,9 +148,12 @@ pub fn helpers(
             }
         }
         if any {
-            artifacts.extend(run_cargo(&args, options)?);
+            vec![args]
+        } else {
+            Vec::new()
         }
-    }
+    };
+    let artifacts = built_by_cargo(problems, options, &wanted, &invocations)?;
     problems
         .iter()
         .map(|problem| {
@@ -156,6 +172,117 @@ pub fn helpers(
             })
         })
         .collect()
+}
+
+/// The executables cargo built, by (package manifest, binary name).
+type Artifacts = HashMap<(PathBuf, String), PathBuf>;
+
+/// The cargo command lines that build some problems of one workspace (its manifest).
+type Invocations<'a> = dyn Fn(&Path, &[&Problem]) -> Vec<Vec<OsString>> + 'a;
+
+/// Builds the binaries of `problems` that `wanted` names, running the cargo commands
+/// `invocations` gives for each workspace that builds some of them (an archived problem is a
+/// workspace of its own). An archived problem whose executables are up to date by its record
+/// ([`crate::fresh`]) is not sent to cargo at all, and each that cargo builds gets its record.
+fn built_by_cargo(
+    problems: &[Problem],
+    options: &BuildOptions,
+    wanted: &dyn Fn(&Problem) -> Vec<String>,
+    invocations: &Invocations<'_>,
+) -> Result<Artifacts> {
+    let mut artifacts = Artifacts::new();
+    let mut records = Records::default();
+    for (manifest, members) in &by_workspace(problems)? {
+        let alone = match members[..] {
+            [problem] if problem.manifest == *manifest => Some(problem),
+            _ => None,
+        };
+        let records_dir = match alone {
+            Some(problem) => Some(records.dir(problem, options)?),
+            None => None,
+        };
+        if let (Some(problem), Some(dir)) = (alone, &records_dir) {
+            if let Some(found) = fresh::fresh(dir, &problem.name, manifest, &wanted(problem)) {
+                artifacts.extend(
+                    found
+                        .into_iter()
+                        .map(|(bin, exe)| ((problem.manifest.clone(), bin), exe)),
+                );
+                continue;
+            }
+        }
+        let mut built = Artifacts::new();
+        for args in invocations(manifest, members) {
+            built.extend(run_cargo(manifest, &args, options)?);
+        }
+        if let (Some(problem), Some(dir)) = (alone, &records_dir) {
+            let bins = built
+                .iter()
+                .filter(|((package, _), _)| *package == problem.manifest)
+                .map(|((_, bin), exe)| (bin.clone(), exe.clone()))
+                .collect();
+            let record = fresh::Record {
+                manifest: problem.manifest.clone(),
+                bins,
+            };
+            fresh::save(dir, &problem.name, &record)?;
+        }
+        artifacts.extend(built);
+    }
+    Ok(artifacts)
+}
+
+/// Where the records of archived problems' builds go: under cargo's target folder for them,
+/// taken as cargo takes it: `--target-dir`, else `CARGO_TARGET_DIR`, else asked of cargo (its
+/// configuration's `build.target-dir`) once for each folder of problems.
+#[derive(Debug, Default)]
+struct Records {
+    target_dirs: HashMap<PathBuf, PathBuf>,
+}
+
+impl Records {
+    fn dir(&mut self, problem: &Problem, options: &BuildOptions) -> Result<PathBuf> {
+        let from_environment = target_dir_from_environment();
+        let target = match options.target_dir.clone().or(from_environment) {
+            Some(dir) => dir,
+            None => {
+                let folder = problem.dir.parent().unwrap_or(&problem.dir).to_path_buf();
+                match self.target_dirs.get(&folder) {
+                    Some(dir) => dir.clone(),
+                    None => {
+                        let dir = target_directory(&problem.manifest)?;
+                        self.target_dirs.insert(folder, dir.clone());
+                        dir
+                    }
+                }
+            }
+        };
+        Ok(fresh::records_dir(&target, &options.profile))
+    }
+}
+
+/// `CARGO_TARGET_DIR`, made absolute against this process's folder (cargo reads a relative one
+/// against its own, and the xtask runs cargo in each workspace's folder).
+fn target_dir_from_environment() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("CARGO_TARGET_DIR")?);
+    Some(std::path::absolute(&dir).unwrap_or(dir))
+}
+
+/// The target folder cargo builds the package at `manifest` into, as cargo decides it
+/// (`CARGO_TARGET_DIR`, `build.target-dir` of the configuration found from the package).
+fn target_directory(manifest: &Path) -> Result<PathBuf> {
+    let mut command = MetadataCommand::new();
+    command.no_deps().manifest_path(manifest);
+    if let Some(dir) = manifest.parent() {
+        command.current_dir(dir);
+    }
+    if let Some(cargo) = std::env::var_os("CARGO") {
+        command.cargo_path(cargo);
+    }
+    let metadata = command
+        .exec()
+        .with_context(|| format!("cargo metadata failed for {}", manifest.display()))?;
+    Ok(metadata.target_directory.into_std_path_buf())
 }
 
 /// `problems` grouped by the cargo workspace that builds them (by its manifest).
@@ -292,26 +419,50 @@ impl Resolved<'_> {
     }
 }
 
-/// The `Cargo.toml` of the cargo workspace that builds the package in `dir`: the nearest one,
-/// from `dir` upwards, with a `[workspace]` table (a fixture's own, or the project's).
+/// The `Cargo.toml` cargo builds the package in `dir` with: the root manifest of the workspace
+/// it belongs to, found as cargo finds it (the package's own when it has a `[workspace]` table,
+/// else the nearest one above whose `exclude` does not take it out, an explicit `members` entry
+/// overriding `exclude`), or the package's own manifest when no workspace takes it (an archived
+/// problem, built as a package of its own: see [`crate::archive`]).
 pub fn workspace_manifest(dir: &Path) -> Result<PathBuf> {
-    for folder in dir.ancestors() {
+    let own = dir.join("Cargo.toml");
+    if read_table(&own)?.contains_key("workspace") {
+        return Ok(own);
+    }
+    for folder in dir.ancestors().skip(1) {
         let manifest = folder.join("Cargo.toml");
         if !manifest.is_file() {
             continue;
         }
-        let text = fs::read_to_string(&manifest)
-            .with_context(|| format!("cannot read {}", manifest.display()))?;
-        let parsed: toml::Table = toml::from_str(&text)
-            .with_context(|| format!("cannot parse {}", manifest.display()))?;
-        if parsed.contains_key("workspace") {
-            return Ok(manifest);
+        if let Some(workspace) = read_table(&manifest)?.get("workspace") {
+            if !excludes(folder, workspace, dir) {
+                return Ok(manifest);
+            }
         }
     }
-    bail!(
-        "{} belongs to no cargo workspace (no Cargo.toml with [workspace] above it)",
-        dir.display()
-    )
+    Ok(own)
+}
+
+fn read_table(manifest: &Path) -> Result<toml::Table> {
+    let text = fs::read_to_string(manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    toml::from_str(&text).with_context(|| format!("cannot parse {}", manifest.display()))
+}
+
+/// Whether the workspace rooted at `root` (its `[workspace]` table) leaves the package in `dir`
+/// out, as cargo decides it (`WorkspaceRootConfig::is_excluded`): under an `exclude` entry and
+/// not under a `members` entry taken literally (a pattern never overrides `exclude`).
+fn excludes(root: &Path, workspace: &toml::Value, dir: &Path) -> bool {
+    let under = |key: &str| {
+        workspace
+            .get(key)
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(toml::Value::as_str)
+            .any(|entry| dir.starts_with(root.join(entry)))
+    };
+    under("exclude") && !under("members")
 }
 
 /// How the judge build links solvers: on Windows a program's main thread gets its stack when
@@ -415,8 +566,13 @@ fn cargo_args(command: &str, manifest: &Path, options: &BuildOptions) -> Vec<OsS
     args.push("--manifest-path".into());
     args.push(manifest.into());
     if let Some(dir) = &options.target_dir {
+        // Absolute: cargo runs in the workspace's folder, not where the path was given.
         args.push("--target-dir".into());
-        args.push(dir.into());
+        args.push(
+            std::path::absolute(dir)
+                .unwrap_or_else(|_| dir.clone())
+                .into(),
+        );
     }
     if options.quiet {
         args.push("--quiet".into());
@@ -427,28 +583,20 @@ fn cargo_args(command: &str, manifest: &Path, options: &BuildOptions) -> Vec<OsS
     args
 }
 
-/// Runs the cargo commands that build `members` and maps (package manifest, binary name) to
-/// executables.
-fn cargo_build(
-    manifest: &Path,
-    members: &[&Problem],
-    options: &BuildOptions,
-) -> Result<HashMap<(PathBuf, String), PathBuf>> {
-    let mut artifacts = HashMap::new();
-    for args in cargo_invocations(manifest, members, options, StackAt::here()) {
-        artifacts.extend(run_cargo(&args, options)?);
-    }
-    Ok(artifacts)
-}
-
-/// Runs `cargo ARGS` and maps (package manifest, binary name) to the executables it reports.
-fn run_cargo(
-    args: &[OsString],
-    options: &BuildOptions,
-) -> Result<HashMap<(PathBuf, String), PathBuf>> {
+/// Runs `cargo ARGS` for the workspace `manifest` and maps (package manifest, binary name) to
+/// the executables it reports. Cargo runs in the workspace's folder, so the configuration it
+/// reads (`.cargo/config.toml`: the judge profile, the target folder) is the workspace's own,
+/// wherever the xtask was started.
+fn run_cargo(manifest: &Path, args: &[OsString], options: &BuildOptions) -> Result<Artifacts> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command.args(args);
+    if let Some(dir) = manifest.parent() {
+        command.current_dir(dir);
+    }
+    if let Some(dir) = target_dir_from_environment() {
+        command.env("CARGO_TARGET_DIR", dir);
+    }
     if options.quiet {
         command.stderr(Stdio::piped());
     }

@@ -24,9 +24,11 @@
 //! # }
 //! ```
 
+pub mod archive;
 pub mod build;
 pub mod bundle;
 pub mod companion;
+pub mod fresh;
 pub mod judge;
 pub mod listen;
 pub mod problem;

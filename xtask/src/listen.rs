@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use tiny_http::{Method, Request, Response, Server};
 
+use crate::archive;
 use crate::companion::{Import, DEFAULT_PORTS};
 use crate::scaffold::{self, Imported, Role, Spec};
 
@@ -152,7 +153,15 @@ impl Listener {
             }
         };
         match scaffold::import(&self.root, &import, &Spec::from_import(&import)) {
-            Ok(Imported::Created(dir)) => Answer::new(201, created(&import, &dir)),
+            Ok(Imported::Created(dir)) => {
+                let mut message = created(&import, &dir);
+                match archive::open_if_archivable(&self.root, &dir) {
+                    Ok(moved) if !moved.is_empty() => message.push_str(&format!("; {moved}")),
+                    Ok(_) => {}
+                    Err(err) => message.push_str(&format!("; not opened: {err:#}")),
+                }
+                Answer::new(201, message)
+            }
             Ok(Imported::Existing(dir, differences)) => Answer::new(
                 200,
                 format!("{}: {} {differences}", import.label(), dir.display()),

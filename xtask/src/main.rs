@@ -5,7 +5,7 @@ mod commands;
 use std::process::ExitCode;
 
 use clap::Parser;
-use commands::{bundle, listen, new, stress, submit, test, watch};
+use commands::{archive, bundle, listen, new, stress, submit, test, watch};
 
 /// A toolkit for practising Baekjoon Online Judge problems in Rust: judge locally as BOJ
 /// would, stress against a generator and a brute force, bundle one file, submit it.
@@ -26,6 +26,14 @@ enum Command {
     Watch(watch::WatchArgs),
     /// Bundle and check a problem, copy the bundle to the clipboard, open BOJ's submit page.
     Submit(submit::SubmitArgs),
+    /// Open problems: members of the workspace, so rust-analyzer sees them (new, listen and
+    /// watch open theirs; the one opened longest ago leaves past 8).
+    Open(archive::OpenArgs),
+    /// Archive problems: packages of their own, out of the workspace's members.
+    Archive(archive::ArchiveArgs),
+    /// Move a workspace made before the archive over (every problem a member) to open and
+    /// archived problems.
+    Migrate(archive::MigrateArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +54,9 @@ fn main() -> ExitCode {
         Command::Listen(args) => listen::run(&args),
         Command::Watch(args) => watch::run(&args),
         Command::Submit(args) => submit::run(&args),
+        Command::Open(args) => archive::open(&args),
+        Command::Archive(args) => archive::archive(&args),
+        Command::Migrate(args) => archive::migrate(&args),
     };
     // Every subcommand's own failure (bad arguments, an unknown problem, a build that fails, a
     // helper that crashes) is exit status 2, with the reason and its causes on stderr.

@@ -496,6 +496,14 @@ pub fn resolve(root: &Path, spec: &str) -> Result<Problem> {
         return Problem::load(as_path);
     }
     let wanted = spec.strip_prefix("boj-").unwrap_or(spec);
+    // Where `new` puts it: found without reading the whole archive.
+    let usual = root.join("problems").join(format!("boj-{wanted}"));
+    if usual.join("Cargo.toml").is_file() && usual.join("samples").is_dir() {
+        let problem = Problem::load(&usual)?;
+        if problem.name.strip_prefix("boj-") == Some(wanted) {
+            return Ok(problem);
+        }
+    }
     let problems = discover(root)?;
     let found = problems.iter().find(|p| {
         let folder = p.dir.file_name().map(|f| f.to_string_lossy());

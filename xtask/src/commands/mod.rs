@@ -1,5 +1,6 @@
 //! The subcommands, one module each: arguments (clap) and printing over the library's parts.
 
+pub mod archive;
 pub mod bundle;
 pub mod listen;
 pub mod new;

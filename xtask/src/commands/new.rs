@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use xtask::archive;
 use xtask::companion::Import;
 use xtask::problem::{self, Judge, JudgeKind};
 use xtask::scaffold::{self, Imported, Role, Spec};
@@ -107,6 +108,7 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
     match scaffold::import(&root, &payload, &spec)? {
         Imported::Created(dir) => {
             print_created(&dir, &spec);
+            print_opened(&root, &dir)?;
             Ok(ExitCode::SUCCESS)
         }
         Imported::Existing(dir, differences) => {
@@ -133,6 +135,16 @@ fn from_arguments(args: &NewArgs) -> Result<()> {
     };
     let target = scaffold::create(&root, &spec)?;
     print_created(&target, &spec);
+    print_opened(&root, &target)
+}
+
+/// Opens the new problem (a member of the workspace, so rust-analyzer sees it) and says what
+/// moved.
+fn print_opened(root: &Path, dir: &Path) -> Result<()> {
+    let moved = archive::open_if_archivable(root, dir)?;
+    if !moved.is_empty() {
+        println!("{moved}");
+    }
     Ok(())
 }
 

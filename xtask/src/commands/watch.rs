@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{new_debouncer, DebounceEventResult, Debouncer, RecommendedCache};
+use xtask::archive;
 use xtask::problem::{self, Problem};
 use xtask::report::emit;
 use xtask::watch::{Watch, Watched};
@@ -56,6 +57,13 @@ const SETTLE_AT_MOST: Duration = Duration::from_secs(2);
 /// the file watcher fails (exit 2).
 pub fn run(args: &WatchArgs) -> Result<ExitCode> {
     let problem = problem::find(args.judging.root.as_deref(), &args.problem)?;
+    // The problem being worked on is open: a member of the workspace, so rust-analyzer sees it.
+    if let Ok(root) = problem::root_or_project(args.judging.root.as_deref()) {
+        let moved = archive::open_if_archivable(&root, &problem.dir)?;
+        if !moved.is_empty() {
+            emit(&format!("{moved}\n"));
+        }
+    }
     let programs = ProgramArgs {
         prebuilt: None,
         command: None,

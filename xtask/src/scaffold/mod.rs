@@ -266,13 +266,13 @@ pub fn manifest(spec: &Spec) -> String {
         )
     };
     format!(
-        r#"[package]
+        r#"# Says everything itself (nothing `workspace = true`): an archived problem is a package of its
+# own, with no workspace to inherit from (`cargo xtask open` and `archive` move it).
+[package]
 name = "boj-{id}"
 description = "BOJ {id} judge binary: stdin -> solution -> stdout."
-version.workspace = true
-edition.workspace = true
-license.workspace = true
-authors.workspace = true
+version = "0.1.0"
+edition = "2021"
 publish = false
 # Bundled into a BOJ submission: BOJ's rustc is older than ours.
 rust-version = "1.56"
@@ -286,8 +286,9 @@ id = {id}
 time-limit-ms = {time}
 memory-limit-mb = {memory}
 {judge}{stress}
-[lints]
-workspace = true
+[lints.clippy]
+# The std a submission uses is checked against rust-version (BOJ's older rustc).
+incompatible_msrv = "deny"
 "#,
         time = spec.time_limit_ms,
         memory = spec.memory_limit_mb,

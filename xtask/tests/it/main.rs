@@ -1,5 +1,6 @@
 //! The xtask's one integration-test binary: one module per subcommand.
 
+mod archive;
 mod bundle;
 mod bundle_crates;
 mod checked;

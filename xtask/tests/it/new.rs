@@ -206,24 +206,21 @@ fn scaffolded_checker_generator_and_reference_work_as_they_are() {
     assert_success_saying(&out, "boj-1003: 20/20 AC");
 }
 
-/// The project's own workspace manifest, as a table.
-fn project_manifest() -> toml::Table {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.toml");
+/// The project's own cargo configuration (`.cargo/config.toml`), as a table.
+fn project_config() -> toml::Table {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cargo/config.toml");
     fs::read_to_string(path).unwrap().parse().unwrap()
 }
 
-/// Writes `ROOT/Cargo.toml`: a workspace of `problems/*` with the project's own package fields,
-/// lints and `judge` profile, so a scaffold is linted as the project's problems are.
+/// Writes `ROOT/Cargo.toml`: a workspace of `problems/*` with the project's `judge` profile; a
+/// scaffold inherits nothing and brings its own lints (`incompatible_msrv` against its
+/// `rust-version`), so it is linted as it will be in any workspace.
 fn write_workspace_with_the_projects_lints(root: &Path) {
-    let project = project_manifest();
     let mut workspace = toml::Table::new();
     workspace.insert("members".into(), vec!["problems/*"].into());
     workspace.insert("resolver".into(), "2".into());
-    for key in ["package", "lints"] {
-        workspace.insert(key.into(), project["workspace"][key].clone());
-    }
     let mut profile = toml::Table::new();
-    profile.insert("judge".into(), project["profile"]["judge"].clone());
+    profile.insert("judge".into(), project_config()["profile"]["judge"].clone());
     let mut manifest = toml::Table::new();
     manifest.insert("workspace".into(), workspace.into());
     manifest.insert("profile".into(), profile.into());

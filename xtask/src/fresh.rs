@@ -1,0 +1,231 @@
+//! Whether an archived problem's executables are up to date, decided without running cargo, so
+//! that judging a thousand archived problems a second time costs the judging alone.
+//!
+//! An archived problem is a package of its own (see [`crate::archive`]): judging every problem
+//! would otherwise run cargo once for each, and each run of cargo costs tens of milliseconds even
+//! when it has nothing to do. After each build of such a package the xtask keeps a record of the
+//! executables cargo reported (`TARGET/PROFILE/.xtask/PACKAGE.json`); the next time, those
+//! executables are taken as they are when each is newer than every file cargo's own dep-info
+//! file beside it (`TARGET/PROFILE/BIN.d`) lists, every source of the package and of every crate
+//! it uses, and than the manifests, lock files and cargo configuration that decide how it is
+//! built. This is make's rule over cargo's list: a change it cannot see (another toolchain,
+//! `RUSTFLAGS`) needs a build by name (`cargo xtask test ID` of an open problem) or `cargo
+//! clean`; anything older or missing sends the package to cargo as before.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+
+/// What a build of one package left: its executables by binary name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The package's manifest.
+    pub manifest: PathBuf,
+    /// Executables, by binary name.
+    pub bins: BTreeMap<String, PathBuf>,
+}
+
+/// Where records of builds in `profile` are kept under the target folder `target`.
+pub fn records_dir(target: &Path, profile: &str) -> PathBuf {
+    let folder = match profile {
+        "dev" | "test" => "debug",
+        "bench" => "release",
+        other => other,
+    };
+    target.join(folder).join(".xtask")
+}
+
+/// Keeps `record` for the package named `package`, under `dir` (from [`records_dir`]).
+pub fn save(dir: &Path, package: &str, record: &Record) -> Result<()> {
+    fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let path = dir.join(format!("{package}.json"));
+    let text = serde_json::to_string(record)?;
+    fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The executables `wanted` of the package named `package` (manifest `manifest`), when a record
+/// under `dir` has them all and every one is up to date; `None` when cargo must look.
+pub fn fresh(
+    dir: &Path,
+    package: &str,
+    manifest: &Path,
+    wanted: &[String],
+) -> Option<BTreeMap<String, PathBuf>> {
+    let text = fs::read_to_string(dir.join(format!("{package}.json"))).ok()?;
+    let record: Record = serde_json::from_str(&text).ok()?;
+    if record.manifest != manifest {
+        return None;
+    }
+    let settings = build_settings(manifest);
+    let mut found = BTreeMap::new();
+    for bin in wanted {
+        let exe = record.bins.get(bin)?;
+        let built = modified(exe)?;
+        let inputs = dep_info_inputs(&fs::read_to_string(dep_info(exe)).ok()?)?;
+        let newest = inputs
+            .iter()
+            .chain(&settings)
+            .map(|path| modified(path))
+            .try_fold(SystemTime::UNIX_EPOCH, |newest, time| {
+                Some(newest.max(time?))
+            })?;
+        if newest > built {
+            return None;
+        }
+        found.insert(bin.clone(), exe.clone());
+    }
+    Some(found)
+}
+
+/// The files that decide how the package at `manifest` is built, besides its sources: its
+/// manifest and lock file, and every `Cargo.toml`, `Cargo.lock` and `.cargo/config.toml` above it
+/// (a workspace root's dependencies and the profile live there). Those that exist.
+fn build_settings(manifest: &Path) -> Vec<PathBuf> {
+    let mut settings = vec![manifest.to_path_buf()];
+    for folder in manifest.ancestors().skip(1) {
+        for name in [
+            "Cargo.toml",
+            "Cargo.lock",
+            ".cargo/config.toml",
+            ".cargo/config",
+        ] {
+            let path = folder.join(name);
+            if path.is_file() && path != manifest {
+                settings.push(path);
+            }
+        }
+    }
+    settings
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    fs::metadata(path).ok()?.modified().ok()
+}
+
+/// The dep-info file cargo writes beside an executable: `NAME.d` for `NAME` or `NAME.exe`.
+fn dep_info(exe: &Path) -> PathBuf {
+    exe.with_extension("d")
+}
+
+/// The inputs a Makefile-style dep-info file lists for its target (its first rule, `TARGET:
+/// INPUT INPUT ...`, spaces inside a path written `\ `); `None` when it has no rule.
+fn dep_info_inputs(text: &str) -> Option<Vec<PathBuf>> {
+    let rule = text.lines().next()?;
+    // The target's path may hold a `:` (a Windows drive), but the rule's own is followed by a
+    // space or the end of the line.
+    let colon = rule
+        .char_indices()
+        .find(|&(i, c)| c == ':' && rule[i + 1..].chars().next().is_none_or(|n| n == ' '))?
+        .0;
+    let mut inputs = Vec::new();
+    let mut current = String::new();
+    let mut chars = rule[colon + 1..].chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&' ') => {
+                chars.next();
+                current.push(' ');
+            }
+            ' ' => {
+                if !current.is_empty() {
+                    inputs.push(PathBuf::from(std::mem::take(&mut current)));
+                }
+            }
+            c => current.push(c),
+        }
+    }
+    if !current.is_empty() {
+        inputs.push(PathBuf::from(current));
+    }
+    Some(inputs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_dep_info_rule_lists_its_inputs_with_their_spaces() {
+        let text = "/t/judge/boj-1: /w/p/src/main.rs /w/my\\ crates/lib.rs\n\n/w/p/src/main.rs:\n";
+        assert_eq!(
+            dep_info_inputs(text).unwrap(),
+            [
+                PathBuf::from("/w/p/src/main.rs"),
+                PathBuf::from("/w/my crates/lib.rs")
+            ]
+        );
+        let windows = "C:\\t\\judge\\boj-1.exe: C:\\w\\p\\src\\main.rs\n";
+        assert_eq!(
+            dep_info_inputs(windows).unwrap(),
+            [PathBuf::from("C:\\w\\p\\src\\main.rs")]
+        );
+        assert_eq!(dep_info_inputs(""), None);
+    }
+
+    /// A package in a scratch folder, built: a source, a manifest, an executable newer than both
+    /// with its dep-info, and the record of the build.
+    fn built_package(name: &str) -> (PathBuf, PathBuf) {
+        let root = std::env::temp_dir().join(format!("xtask-fresh-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        let package = root.join("problems/boj-1");
+        fs::create_dir_all(package.join("src")).unwrap();
+        fs::write(package.join("Cargo.toml"), "[package]\nname = \"boj-1\"\n").unwrap();
+        fs::write(package.join("src/main.rs"), "fn main() {}\n").unwrap();
+        let judge = root.join("target/judge");
+        fs::create_dir_all(&judge).unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+        let exe = judge.join("boj-1");
+        fs::write(&exe, "an executable").unwrap();
+        fs::write(
+            judge.join("boj-1.d"),
+            format!(
+                "{}: {}\n",
+                exe.display(),
+                package.join("src/main.rs").display()
+            ),
+        )
+        .unwrap();
+        let record = Record {
+            manifest: package.join("Cargo.toml"),
+            bins: BTreeMap::from([("boj-1".to_string(), exe)]),
+        };
+        save(
+            &records_dir(&root.join("target"), "judge"),
+            "boj-1",
+            &record,
+        )
+        .unwrap();
+        (root, package)
+    }
+
+    #[test]
+    fn an_executable_newer_than_its_inputs_is_fresh_and_any_newer_input_is_not() {
+        let (root, package) = built_package("inputs");
+        let records = records_dir(&root.join("target"), "judge");
+        let manifest = package.join("Cargo.toml");
+        let wanted = ["boj-1".to_string()];
+        let found = fresh(&records, "boj-1", &manifest, &wanted).unwrap();
+        assert_eq!(found["boj-1"], root.join("target/judge/boj-1"));
+        // A binary the record lacks, or another package's manifest, sends it to cargo.
+        assert!(fresh(&records, "boj-1", &manifest, &["boj-1-gen".to_string()]).is_none());
+        assert!(fresh(&records, "boj-1", &root.join("Cargo.toml"), &wanted).is_none());
+        // A source saved after the build: stale. So is a manifest, or a config above it.
+        std::thread::sleep(Duration::from_millis(20));
+        fs::write(package.join("src/main.rs"), "fn main() { }\n").unwrap();
+        assert!(fresh(&records, "boj-1", &manifest, &wanted).is_none());
+        fs::remove_dir_all(&root).unwrap();
+
+        let (root, package) = built_package("config");
+        let records = records_dir(&root.join("target"), "judge");
+        std::thread::sleep(Duration::from_millis(20));
+        fs::create_dir_all(root.join(".cargo")).unwrap();
+        fs::write(root.join(".cargo/config.toml"), "[profile.judge]\n").unwrap();
+        assert!(fresh(&records, "boj-1", &package.join("Cargo.toml"), &wanted).is_none());
+        fs::remove_dir_all(&root).unwrap();
+    }
+}
