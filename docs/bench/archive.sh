@@ -4,7 +4,8 @@
 # DIR/ws-1003, the same with 1,000 more problems made by `cargo xtask new` (their templates
 # untouched). Each is built and judged once, so the figures then measure the everyday loop.
 #
-#   docs/bench/archive.sh /tmp/archive-bench      # about ten minutes on 2 cores
+#   docs/bench/archive.sh /tmp/archive-bench [REV]   # REV: the commit to clone (HEAD);
+#                                                    # about ten minutes on 2 cores
 #
 # Then, in each workspace (docs/benchmarks.md has the figures and how they were taken):
 #   cargo xtask test 1000                                        # a verdict, nothing changed
@@ -15,13 +16,15 @@
 #   docs/bench/watch-latency.sh WS                               # save -> watch's verdict
 set -euo pipefail
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
-out=${1:?usage: archive.sh DIR}
+out=${1:?usage: archive.sh DIR [REV]}
+rev=${2:-HEAD}
 mkdir -p "$out"
 for n in 3 1003; do
   ws=$out/ws-$n
   rm -rf "$ws"
   git clone -q "$repo" "$ws"
   cd "$ws"
+  git checkout -q "$rev"
   cargo build -q -p xtask
   xtask=$ws/target/debug/xtask
   if [ "$n" = 1003 ]; then
@@ -44,5 +47,5 @@ RUST
   printf '3\n' >problems/boj-1000/samples/1.out
   cargo xtask test --color never >/dev/null
   cargo check -q --workspace --all-targets
-  echo "$ws: $(ls problems | wc -l) problems, open: $("$xtask" open | tail -1)"
+  echo "$ws: $(ls problems | wc -l) problems"
 done
