@@ -456,38 +456,28 @@ fn kernel_tick_rate() -> Option<u64> {
     })
 }
 
-#[cfg(target_os = "macos")]
-fn running_cpu_time(pid: i32) -> Option<Duration> {
-    rusage_times(pid).map(|(cpu, _)| cpu)
-}
-
-#[cfg(target_os = "macos")]
-fn running_runnable_time(pid: i32) -> Option<Duration> {
-    rusage_times(pid).map(|(_, runnable)| runnable)
-}
-
-/// Linux reads `/proc` (see `linux.rs`); the BSDs tell only at the end, through `wait4`.
-#[cfg(not(target_os = "macos"))]
+/// The CPU time of a running process: Linux reads `/proc` (see `linux.rs`), macOS asks
+/// `proc_pid_rusage`; the BSDs tell only at the end, through `wait4`.
 fn running_cpu_time(pid: i32) -> Option<Duration> {
     #[cfg(target_os = "linux")]
-    {
-        super::linux::proc_cpu_time(pid)
-    }
-    #[cfg(not(target_os = "linux"))]
+    return super::linux::proc_cpu_time(pid);
+    #[cfg(target_os = "macos")]
+    return rusage_times(pid).map(|(cpu, _)| cpu);
+    #[cfg(not(any(target_os = "linux", target_os = "macos")))]
     {
         let _ = pid;
         None
     }
 }
 
-/// Linux reads `/proc` (see `linux.rs`); the BSDs do not tell.
-#[cfg(not(target_os = "macos"))]
+/// The time a running process has been runnable (running or waiting for a CPU): Linux reads
+/// `/proc` (see `linux.rs`), macOS asks `proc_pid_rusage`; the BSDs do not tell.
 fn running_runnable_time(pid: i32) -> Option<Duration> {
     #[cfg(target_os = "linux")]
-    {
-        super::linux::proc_runnable_time(pid)
-    }
-    #[cfg(not(target_os = "linux"))]
+    return super::linux::proc_runnable_time(pid);
+    #[cfg(target_os = "macos")]
+    return rusage_times(pid).map(|(_, runnable)| runnable);
+    #[cfg(not(any(target_os = "linux", target_os = "macos")))]
     {
         let _ = pid;
         None
