@@ -53,7 +53,7 @@ fn problems(root: &std::path::Path, specs: &[String]) -> Result<Vec<PathBuf>> {
 pub fn open(args: &OpenArgs) -> Result<ExitCode> {
     let root = dunce::canonicalize(problem::root_or_project(args.root.as_deref())?)?;
     if archive::layout(&root)? == Layout::AllMembers {
-        println!(
+        say!(
             "every problem is a member of this workspace (`members` has a pattern over \
              problems/); `cargo xtask migrate` keeps all but the {OPEN_LIMIT} changed last apart"
         );
@@ -62,11 +62,11 @@ pub fn open(args: &OpenArgs) -> Result<ExitCode> {
     if !args.problems.is_empty() {
         let moved = archive::open(&root, &problems(&root, &args.problems)?)?;
         if !moved.is_empty() {
-            println!("{moved}");
+            say!("{moved}");
         }
     }
     let open = archive::open_problems(&root)?;
-    println!(
+    say!(
         "open ({} of {OPEN_LIMIT} at most, the last opened last): {}",
         open.len(),
         if open.is_empty() {
@@ -91,9 +91,9 @@ pub fn archive(args: &ArchiveArgs) -> Result<ExitCode> {
     };
     let moved = archive::archive(&root, &dirs)?;
     if moved.is_empty() {
-        println!("nothing to archive: none of them is open");
+        say!("nothing to archive: none of them is open");
     } else {
-        println!("{moved}");
+        say!("{moved}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -107,22 +107,22 @@ pub fn migrate(args: &MigrateArgs) -> Result<ExitCode> {
         .collect();
     let migration = archive::migrate(&root, &dirs)?;
     for manifest in &migration.manifests {
-        println!(
+        say!(
             "{}: says what it inherited from the workspace",
             manifest.display()
         );
     }
     if migration.config {
-        println!(
+        say!(
             "{}: the judge profile and the shared target folder, for every package under it",
             root.join(".cargo/config.toml").display()
         );
     }
     if !migration.moved.is_empty() {
-        println!("{}", migration.moved);
+        say!("{}", migration.moved);
     }
     if migration.manifests.is_empty() && !migration.config && migration.moved.is_empty() {
-        println!("nothing to do: this workspace keeps its problems apart already");
+        say!("nothing to do: this workspace keeps its problems apart already");
     }
     Ok(ExitCode::SUCCESS)
 }

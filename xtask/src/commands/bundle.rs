@@ -38,9 +38,9 @@ pub struct BundleArgs {
 pub fn run(args: &BundleArgs) -> Result<ExitCode> {
     let problem = problem::find(None, &args.problem)?;
     let (bundle, path) = bundle::write_bundle(&problem, args.output.as_deref())?;
-    println!("{}", bundle::wrote_line(&problem, &path, bundle.text.len()));
+    say!("{}", bundle::wrote_line(&problem, &path, bundle.text.len()));
     if let Some(fallback) = &bundle.fallback {
-        println!("{}: {fallback}", problem.name);
+        say!("{}: {fallback}", problem.name);
     }
     if !args.check {
         return Ok(ExitCode::SUCCESS);
@@ -48,7 +48,7 @@ pub fn run(args: &BundleArgs) -> Result<ExitCode> {
     let crates = check::declared_versions(&bundle);
     for rustc in &args.rustc {
         if let Some(note) = check::newer_than(&crates, rustc) {
-            println!("{}: {note}", problem.name);
+            say!("{}: {note}", problem.name);
         }
     }
     let checked = check::check(
@@ -61,7 +61,7 @@ pub fn run(args: &BundleArgs) -> Result<ExitCode> {
     for issue in &checked.issues {
         eprintln!("error: {issue}");
     }
-    println!("{}", checked.compiled);
+    say!("{}", checked.compiled);
     emit(&checked.report.render(&Style::new(ColorChoice::Auto)));
     if checked.report.judge_failed() {
         anyhow::bail!(

@@ -33,14 +33,14 @@ pub fn run(args: &ListenArgs) -> anyhow::Result<ExitCode> {
         Some(_) => "as asked: add it to the extension's custom ports",
         None => "one competitive-companion sends to by default",
     };
-    println!("listening on http://127.0.0.1:{}/ ({why})", listener.port());
-    println!(
+    say!("listening on http://127.0.0.1:{}/ ({why})", listener.port());
+    say!(
         "importing into {}; open a BOJ problem, click the extension; Ctrl-C stops",
         root.join("problems").display()
     );
     for answer in listener.answered() {
         if answer.is_success() {
-            println!("{}", answer.message);
+            say!("{}", answer.message);
         } else {
             eprintln!("rejected ({}): {}", answer.status, answer.message);
         }

@@ -1,5 +1,13 @@
 //! The subcommands, one module each: arguments (clap) and printing over the library's parts.
 
+/// `println!` that a closed stdout (`cargo xtask new 1000 | head -1`) does not turn into a panic:
+/// the line goes through [`xtask::report::emit`], which drops what cannot be written.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        xtask::report::emit(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 pub mod archive;
 pub mod bundle;
 pub mod listen;

@@ -112,7 +112,7 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Imported::Existing(dir, differences) => {
-            println!("{}: {} {differences}", payload.label(), dir.display());
+            say!("{}: {} {differences}", payload.label(), dir.display());
             Ok(if differences.is_empty() {
                 ExitCode::SUCCESS
             } else {
@@ -143,49 +143,49 @@ fn from_arguments(args: &NewArgs) -> Result<()> {
 fn print_opened(root: &Path, dir: &Path) -> Result<()> {
     let moved = archive::open_if_archivable(root, dir)?;
     if !moved.is_empty() {
-        println!("{moved}");
+        say!("{moved}");
     }
     Ok(())
 }
 
 /// What was made, a line per file, and what to do next.
 fn print_created(target: &Path, spec: &Spec) {
-    println!("created {}", target.display());
-    println!(
+    say!("created {}", target.display());
+    say!(
         "  Cargo.toml        [package.metadata.boj]: {} ms, {} MB, {}",
-        spec.time_limit_ms, spec.memory_limit_mb, spec.judge
+        spec.time_limit_ms,
+        spec.memory_limit_mb,
+        spec.judge
     );
     if let Judge::Interactive(_) = spec.judge {
-        println!("  src/main.rs       answers each line it reads, flushing after each");
+        say!("  src/main.rs       answers each line it reads, flushing after each");
     } else {
-        println!("  src/main.rs       reads stdin once, writes stdout through one buffer");
+        say!("  src/main.rs       reads stdin once, writes stdout through one buffer");
     }
     let id = spec.id;
     match &spec.judge {
         Judge::Checker(name) => {
-            println!(
-                "  src/bin/{name}.rs  a template checker (INPUT ANSWER OUTPUT): write the rule"
-            )
+            say!("  src/bin/{name}.rs  a template checker (INPUT ANSWER OUTPUT): write the rule")
         }
-        Judge::Interactive(name) => println!(
+        Judge::Interactive(name) => say!(
             "  src/bin/{name}.rs  a template interactor (INPUT = a sample's .in): write the grader"
         ),
         Judge::Exact | Judge::Float(_) => {}
     }
     if spec.stress {
         let (generator, reference) = (Role::Generator.binary(id), Role::Reference.binary(id));
-        println!("  src/bin/{generator}.rs    prints one input for SEED SIZE: make it real");
-        println!("  src/bin/{reference}.rs  the reference: a slow, obviously right solution");
+        say!("  src/bin/{generator}.rs    prints one input for SEED SIZE: make it real");
+        say!("  src/bin/{reference}.rs  the reference: a slow, obviously right solution");
     }
     if spec.samples.is_empty() {
-        println!("  samples/.gitkeep  put NAME.in and NAME.out here");
-        println!("next: add samples, then `cargo xtask test {id}`");
+        say!("  samples/.gitkeep  put NAME.in and NAME.out here");
+        say!("next: add samples, then `cargo xtask test {id}`");
     } else {
         let n = spec.samples.len();
-        println!("  samples/          1.in .. {n}.out: {n} from the payload");
-        println!("next: `cargo xtask test {id}`");
+        say!("  samples/          1.in .. {n}.out: {n} from the payload");
+        say!("next: `cargo xtask test {id}`");
     }
     if spec.stress {
-        println!("then: `cargo xtask stress {id}`");
+        say!("then: `cargo xtask stress {id}`");
     }
 }

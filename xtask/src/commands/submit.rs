@@ -46,15 +46,15 @@ pub fn run(args: &SubmitArgs) -> Result<ExitCode> {
         );
     };
     let (bundle, path) = bundle::write_bundle(&problem, None)?;
-    println!("{}", bundle::wrote_line(&problem, &path, bundle.text.len()));
+    say!("{}", bundle::wrote_line(&problem, &path, bundle.text.len()));
     if let Some(fallback) = &bundle.fallback {
-        println!("{}: {fallback}", problem.name);
+        say!("{}: {fallback}", problem.name);
     }
     let checked = check::check(&problem, &bundle, &path, &args.rustc, None)?;
     for issue in &checked.issues {
         eprintln!("error: {issue}");
     }
-    println!("{}", checked.compiled);
+    say!("{}", checked.compiled);
     emit(&checked.report.render(&Style::new(args.color)));
     if checked.report.judge_failed() {
         bail!(
@@ -71,28 +71,28 @@ pub fn run(args: &SubmitArgs) -> Result<ExitCode> {
             );
             return Ok(ExitCode::from(1));
         }
-        println!("{}: --force: handing it over all the same", problem.name);
+        say!("{}: --force: handing it over all the same", problem.name);
     }
     let shown = xtask::stress::shown_path(&path);
     let url = submit::submit_url(id);
     match submit::copy_to_clipboard(&bundle.text) {
-        Copied::Copied { server: None } => println!(
+        Copied::Copied { server: None } => say!(
             "copied {shown} ({} bytes) to the clipboard",
             bundle.text.len()
         ),
-        Copied::Copied { server: Some(pid) } => println!(
+        Copied::Copied { server: Some(pid) } => say!(
             "copied {shown} ({} bytes) to the clipboard (kept there by process {pid} until \
              something else is copied)",
             bundle.text.len()
         ),
         Copied::NotCopied(why) => {
-            println!("not copied: {why}; the bundle to paste is {shown}")
+            say!("not copied: {why}; the bundle to paste is {shown}")
         }
     }
     match submit::open_in_browser(&url) {
-        Opened::Opened => println!("opened {url} in the browser"),
-        Opened::NotOpened(why) => println!("not opened: {why}; open {url}"),
+        Opened::Opened => say!("opened {url} in the browser"),
+        Opened::NotOpened(why) => say!("not opened: {why}; open {url}"),
     }
-    println!("on the page, choose the language Rust 2021, paste the bundle and submit");
+    say!("on the page, choose the language Rust 2021, paste the bundle and submit");
     Ok(ExitCode::SUCCESS)
 }

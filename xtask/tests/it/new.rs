@@ -351,3 +351,25 @@ fn a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is() {
         assert_success_saying(&xtask(&args), &format!("boj-{id}: 10/10 AC"));
     }
 }
+
+/// A reader that goes away (`cargo xtask new 1000 | head -1`) is no reason to panic: what is
+/// left to print is dropped, and the problem is made all the same.
+#[test]
+fn new_printing_into_a_closed_pipe_does_not_panic() {
+    let root = scratch("new", "closed-pipe");
+    // The reading end is closed before the xtask starts: every write it makes fails.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["new", "1004", "--root", root.to_str().unwrap()])
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(root.join("problems/boj-1004/src/main.rs").is_file());
+}
