@@ -18,7 +18,7 @@
 //! name the crate defines or imports. `extern crate std/core/alloc` at a library's root (common
 //! in `#![no_std]` crates) moves to the bundle's root, where it means the same.
 
-use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::quote;
 use syn::{parse_quote, Item};
 
@@ -35,7 +35,7 @@ pub struct Exported {
 }
 
 fn ident(name: &str) -> Ident {
-    Ident::new(name, Span::call_site())
+    super::ident(name)
 }
 
 /// The bundle-wide name of the exported macro `name` of the library inlined as `module`.
@@ -258,15 +258,15 @@ pub fn import_macros(items: &mut Vec<Item>, deps: &[String]) {
 /// every module's extern prelude, inside a module they would not (and `#[macro_use]` there is
 /// an error; std's macros are in the bundle's prelude anyway). `std` and `core` under their
 /// own names are in the bundle's prelude already.
-pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
+pub fn take_std_crates(items: &mut [Item]) -> Vec<syn::ItemExternCrate> {
     let mut hoisted = Vec::new();
-    items.retain(|item| {
+    for item in items.iter_mut() {
         let Item::ExternCrate(e) = item else {
-            return true;
+            continue;
         };
         let name = e.ident.to_string();
         if !matches!(name.as_str(), "std" | "core" | "alloc") {
-            return true;
+            continue;
         }
         if name == "alloc" || e.rename.is_some() {
             let mut e = e.clone();
@@ -274,8 +274,21 @@ pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
             e.vis = syn::Visibility::Inherited;
             hoisted.push(e);
         }
-        false
-    });
+        // The name it bound at the crate's root (`crate::alloc::vec::Vec`) is still bound
+        // there, now to the bundle's extern crate.
+        let attrs: Vec<syn::Attribute> = e
+            .attrs
+            .iter()
+            .filter(|a| !a.path().is_ident("macro_use"))
+            .cloned()
+            .collect();
+        let vis = &e.vis;
+        let krate = &e.ident;
+        *item = match &e.rename {
+            Some((_, alias)) => parse_quote!(#(#attrs)* #vis use ::#krate as #alias;),
+            None => parse_quote!(#(#attrs)* #vis use ::#krate;),
+        };
+    }
     hoisted
 }
 
@@ -399,7 +412,11 @@ mod tests {
             extern crate other;
         };
         let hoisted = take_std_crates(&mut file.items);
-        assert_eq!(text(&file.items), "extern crate other ;");
+        // The names they bound at the library's root stay bound there (`crate::alloc::...`).
+        assert_eq!(
+            text(&file.items),
+            "use :: std ; use :: alloc ; use :: alloc as stdalloc ; extern crate other ;"
+        );
         let hoisted: Vec<String> = hoisted
             .iter()
             .map(|e| e.to_token_stream().to_string())
