@@ -41,6 +41,12 @@ fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
             at.column + 1
         )
     })?;
+    if let Some((line, name)) = bad_macro_rules(&file) {
+        bail!(
+            "{}:{line}: `macro_rules! {name}` does not read as rules (`(...) => {{ ... }};`)",
+            path.display()
+        );
+    }
     expand_declaration_macros(&mut file.items);
     strip_attrs(&mut file.attrs);
     Strip { cfg }.visit_file_mut(&mut file);
@@ -96,6 +102,64 @@ fn inline_modules(items: &mut Vec<Item>, mod_dir: &Path, cfg: &Cfg) -> Result<()
         items.remove(k);
     }
     Ok(())
+}
+
+/// The first `macro_rules!` whose body is not rules, `(MATCHER) => { EXPANSION }` separated by
+/// `;`: its line and name. rustc rejects such a macro, and the printer cannot print it.
+fn bad_macro_rules(file: &syn::File) -> Option<(usize, String)> {
+    struct Finder(Option<(usize, String)>);
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+            if let (true, Some(name), None) =
+                (item.mac.path.is_ident("macro_rules"), &item.ident, &self.0)
+            {
+                if !reads_as_rules(item.mac.tokens.clone()) {
+                    let line = item.mac.path.segments[0].ident.span().start().line;
+                    self.0 = Some((line, name.to_string()));
+                }
+            }
+            syn::visit::visit_item_macro(self, item);
+        }
+    }
+    let mut finder = Finder(None);
+    syn::visit::Visit::visit_file(&mut finder, file);
+    finder.0
+}
+
+/// Whether `tokens` are `macro_rules!` rules, as the printer reads them.
+fn reads_as_rules(tokens: TokenStream) -> bool {
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        Start,
+        Matcher,
+        Equal,
+        Greater,
+        Expander,
+    }
+    let mut state = State::Start;
+    for tree in tokens {
+        state = match (state, &tree) {
+            (State::Start, TokenTree::Group(_)) => State::Matcher,
+            (State::Matcher, TokenTree::Punct(p))
+                if p.as_char() == '=' && p.spacing() == Spacing::Joint =>
+            {
+                State::Equal
+            }
+            (State::Equal, TokenTree::Punct(p))
+                if p.as_char() == '>' && p.spacing() == Spacing::Alone =>
+            {
+                State::Greater
+            }
+            (State::Greater, TokenTree::Group(_)) => State::Expander,
+            (State::Expander, TokenTree::Punct(p))
+                if p.as_char() == ';' && p.spacing() == Spacing::Alone =>
+            {
+                State::Start
+            }
+            _ => return false,
+        };
+    }
+    true
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -801,7 +865,9 @@ fn prepend_use(tree: &mut UseTree, prefix: &[String]) {
 }
 
 impl Rewriter<'_> {
-    fn use_tree(&self, tree: &mut UseTree, leading_colon: bool) {
+    /// Rewrites a `use` tree; whether it now re-exports a bundled crate's whole module (`pub
+    /// use dep;`), which a `pub` use may not do of a private module.
+    fn use_tree(&self, tree: &mut UseTree, leading_colon: bool) -> bool {
         match tree {
             UseTree::Path(p) => {
                 let first = p.ident.to_string();
@@ -813,28 +879,39 @@ impl Rewriter<'_> {
                     p.ident = ident(m);
                     prepend_use(tree, &["crate".to_owned()]);
                 }
+                false
             }
             UseTree::Group(g) => {
+                let mut whole = false;
                 for t in g.items.iter_mut() {
-                    self.use_tree(t, leading_colon);
+                    whole |= self.use_tree(t, leading_colon);
                 }
+                whole
             }
             // `use dep;` and `use dep as alias;`: the crate's module, under the name it had.
             UseTree::Name(n) => {
                 let name = n.ident.clone();
-                if let Some(m) = self.extern_target(&name.to_string(), leading_colon) {
-                    let module = ident(m);
-                    *tree = syn::parse_quote!(crate::#module as #name);
+                match self.extern_target(&name.to_string(), leading_colon) {
+                    Some(m) => {
+                        let module = ident(m);
+                        *tree = syn::parse_quote!(crate::#module as #name);
+                        true
+                    }
+                    None => false,
                 }
             }
             UseTree::Rename(r) => {
                 let alias = r.rename.clone();
-                if let Some(m) = self.extern_target(&r.ident.to_string(), leading_colon) {
-                    let module = ident(m);
-                    *tree = syn::parse_quote!(crate::#module as #alias);
+                match self.extern_target(&r.ident.to_string(), leading_colon) {
+                    Some(m) => {
+                        let module = ident(m);
+                        *tree = syn::parse_quote!(crate::#module as #alias);
+                        true
+                    }
+                    None => false,
                 }
             }
-            UseTree::Glob(_) => {}
+            UseTree::Glob(_) => false,
         }
     }
 }
@@ -849,7 +926,12 @@ impl VisitMut for Rewriter<'_> {
     fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
         self.visit_visibility_mut(&mut item.vis);
         let leading = item.leading_colon.is_some();
-        self.use_tree(&mut item.tree, leading);
+        // bitvec's `pub use funty;`: the bundle's `mod funty` is private to the bundle's root,
+        // so it is re-exported within the crate only (all a one-file program has).
+        if self.use_tree(&mut item.tree, leading) && matches!(item.vis, syn::Visibility::Public(_))
+        {
+            item.vis = syn::parse_quote!(pub(crate));
+        }
         if leading {
             if let UseTree::Path(p) = &item.tree {
                 if p.ident == "crate" {

@@ -62,15 +62,21 @@ impl JudgeBuild {
             .arg(manifest)
             .args(["--profile", &profile, "-p"])
             .arg(package.name.as_str())
-            .args(["--bin", solver, "--message-format=json-render-diagnostics"])
+            .args(["--bin", solver, "--keep-going"])
+            .arg("--message-format=json-render-diagnostics")
             .output()
             .context("cannot run cargo build")?;
-        if !out.status.success() {
+        // A crate rustc rejects as it stands (a 2015 crate today's borrow checker refuses, which
+        // the edition rewrite mends; or the solution itself, whose errors `--check` shows) does
+        // not stop the bundle: the rest of the build still says what it is made of. Anything
+        // else that stops cargo does.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() && !stderr.contains("could not compile") {
             bail!(
                 "cargo build --profile {profile} of {} failed (the bundle is made of what that \
                  build uses): {}",
                 package.name,
-                String::from_utf8_lossy(&out.stderr).trim_end()
+                stderr.trim_end()
             );
         }
         let mut units: BTreeMap<String, Vec<(ArtifactProfile, BTreeSet<String>)>> = BTreeMap::new();
@@ -103,8 +109,18 @@ impl JudgeBuild {
                 _ => {}
             }
         }
-        let (own_profile, own_features) =
-            own.with_context(|| format!("cargo built no binary `{solver}` of {}", package.name))?;
+        let resolved = |id: &str| -> Option<BTreeSet<String>> {
+            let node = metadata
+                .resolve
+                .iter()
+                .flat_map(|r| &r.nodes)
+                .find(|n| n.id.repr == id)?;
+            Some(node.features.iter().map(|f| f.to_string()).collect())
+        };
+        let (own_profile, own_features) = match own {
+            Some(own) => (Some(own.0), own.1),
+            None => (None, resolved(&package.id.repr).unwrap_or_default()),
+        };
         // A library built twice (for the program and, with other settings, for a build script
         // or a proc-macro on the host) is taken as the program's: in the solver's own profile.
         let features = units
@@ -112,7 +128,7 @@ impl JudgeBuild {
             .map(|(id, built)| {
                 let mine: Vec<&BTreeSet<String>> = built
                     .iter()
-                    .filter(|(profile, _)| *profile == own_profile)
+                    .filter(|(profile, _)| Some(profile) == own_profile.as_ref())
                     .map(|(_, f)| f)
                     .collect();
                 let chosen: BTreeSet<String> = if mine.is_empty() {
@@ -123,6 +139,18 @@ impl JudgeBuild {
                 (id, chosen)
             })
             .collect();
+        // What rustc rejected was not built: those crates and what depends on them take the
+        // features `cargo metadata` resolves for them.
+        let mut features: BTreeMap<String, BTreeSet<String>> = features;
+        let complete = out.status.success();
+        if !complete {
+            for node in metadata.resolve.iter().flat_map(|r| &r.nodes) {
+                if !features.contains_key(&node.id.repr) && node.id != package.id {
+                    let resolved = node.features.iter().map(|f| f.to_string()).collect();
+                    features.insert(node.id.repr.clone(), resolved);
+                }
+            }
+        }
         Ok(JudgeBuild {
             package: package.id.repr.clone(),
             metadata,

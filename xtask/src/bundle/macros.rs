@@ -258,14 +258,17 @@ pub fn import_macros(items: &mut Vec<Item>, deps: &[String]) {
 /// every module's extern prelude, inside a module they would not (and `#[macro_use]` there is
 /// an error; std's macros are in the bundle's prelude anyway). `std` and `core` under their
 /// own names are in the bundle's prelude already.
-pub fn take_std_crates(items: &mut [Item]) -> Vec<syn::ItemExternCrate> {
+pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
     let mut hoisted = Vec::new();
-    for item in items.iter_mut() {
-        let Item::ExternCrate(e) = item else {
+    let old = std::mem::take(items);
+    for item in old {
+        let Item::ExternCrate(e) = &item else {
+            items.push(item);
             continue;
         };
         let name = e.ident.to_string();
         if !matches!(name.as_str(), "std" | "core" | "alloc") {
+            items.push(item);
             continue;
         }
         if name == "alloc" || e.rename.is_some() {
@@ -275,7 +278,12 @@ pub fn take_std_crates(items: &mut [Item]) -> Vec<syn::ItemExternCrate> {
             hoisted.push(e);
         }
         // The name it bound at the crate's root (`crate::alloc::vec::Vec`) is still bound
-        // there, now to the bundle's extern crate.
+        // there, now to the bundle's extern crate. A renamed one (fixedbitset's `extern crate
+        // core as std;`) is not: rustc 1.63 finds `std` ambiguous beside its prelude's, and
+        // the one hoisted to the bundle's root binds the name for every module already.
+        if e.rename.is_some() {
+            continue;
+        }
         let attrs: Vec<syn::Attribute> = e
             .attrs
             .iter()
@@ -284,10 +292,7 @@ pub fn take_std_crates(items: &mut [Item]) -> Vec<syn::ItemExternCrate> {
             .collect();
         let vis = &e.vis;
         let krate = &e.ident;
-        *item = match &e.rename {
-            Some((_, alias)) => parse_quote!(#(#attrs)* #vis use ::#krate as #alias;),
-            None => parse_quote!(#(#attrs)* #vis use ::#krate;),
-        };
+        items.push(parse_quote!(#(#attrs)* #vis use ::#krate;));
     }
     hoisted
 }
@@ -415,7 +420,7 @@ mod tests {
         // The names they bound at the library's root stay bound there (`crate::alloc::...`).
         assert_eq!(
             text(&file.items),
-            "use :: std ; use :: alloc ; use :: alloc as stdalloc ; extern crate other ;"
+            "use :: std ; use :: alloc ; extern crate other ;"
         );
         let hoisted: Vec<String> = hoisted
             .iter()

@@ -140,6 +140,17 @@ pub fn bundle(problem: &Problem) -> Result<Bundle> {
     })
 }
 
+/// The bundle of `plan` pruned item by item, as text, without rustc's check or cargo: what the
+/// bundler makes of the sources alone. Whatever they hold, it ends in a bundle or in an error
+/// that names the crate, the file and the line, never in a panic (the property test and the
+/// `bundle` fuzz target hold it to that).
+pub fn render_sources(plan: &Plan) -> Result<String> {
+    let mut file = assemble(plan)?;
+    reach::prune(&mut file.items, &BTreeMap::new())
+        .map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
+    Ok(prettyplease::unparse(&file))
+}
+
 fn has_module(items: &[Item], name: &str) -> bool {
     items
         .iter()
@@ -185,6 +196,7 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
         .apply(&mut lib_file.items);
         let macro_use = macros::macro_use_crates(&lib_file.items, &deps);
         extern_crates_as_uses(&mut lib_file.items, &deps, true);
+        unambiguous_prelude_names(&mut lib_file.items);
         drop_extern_crates(&mut lib_file.items, deps.keys());
         libs.push((lib, lib_file, macro_use));
     }
@@ -411,6 +423,41 @@ fn extern_crates_as_uses(items: &mut [Item], deps: &BTreeMap<String, String>, ro
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// A `#![no_std]` crate's `use core as std;` at its root: in the crate, `std` was that import
+/// alone; in the bundle, whose prelude has `std`, rustc 1.63 finds `use std::fmt;` there
+/// ambiguous. The root's `use` paths that start with such a name say `self::` (fixedbitset's,
+/// built without its `std` feature as petgraph asks).
+fn unambiguous_prelude_names(items: &mut [Item]) {
+    let mut renamed = BTreeSet::new();
+    for item in items.iter() {
+        if let Item::Use(u) = item {
+            if let syn::UseTree::Rename(r) = &u.tree {
+                let name = r.rename.to_string();
+                if matches!(name.as_str(), "std" | "core" | "alloc") {
+                    renamed.insert(name);
+                }
+            }
+        }
+    }
+    for item in items.iter_mut() {
+        if let Item::Use(u) = item {
+            if u.leading_colon.is_some() {
+                continue;
+            }
+            if let syn::UseTree::Path(p) = &u.tree {
+                if renamed.contains(&p.ident.to_string()) {
+                    let inner = u.tree.clone();
+                    u.tree = syn::UseTree::Path(syn::UsePath {
+                        ident: ident("self"),
+                        colon2_token: Default::default(),
+                        tree: Box::new(inner),
+                    });
+                }
+            }
         }
     }
 }

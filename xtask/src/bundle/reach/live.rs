@@ -52,8 +52,10 @@ pub(super) struct Reach {
 pub(super) struct MacroFacts {
     /// The names it, or the macros it expands, may define.
     defined: BTreeSet<String>,
-    /// Its own crate's items it, or the macros it expands, name.
-    named: Vec<NodeId>,
+    /// Its own crate's items its own tokens name (what it is called about).
+    in_call: Vec<NodeId>,
+    /// Its own crate's items the macros it expands name.
+    in_body: Vec<NodeId>,
 }
 
 /// What the solution reaches of something that could not be bundled: the reason, and the way
@@ -471,8 +473,13 @@ impl Graph {
                     return false;
                 }
                 // A live trait imported for its methods, or what may be a trait from std.
+                // (`self::std::fmt::Write` too: a no_std crate's `use core as std;`.)
+                let from = match path.first().map(String::as_str) {
+                    Some("self") => path.get(1),
+                    _ => path.first(),
+                };
                 let external = matches!(
-                    path.first().map(String::as_str),
+                    from.map(String::as_str),
                     Some("std" | "core" | "alloc" | "::")
                 );
                 if external {
@@ -550,21 +557,26 @@ impl Graph {
                     })
                     .collect()
             };
-            let mut all = named(&node.tokens);
-            for &definition in &definitions {
-                all.extend(named(&self[definition].tokens));
-            }
             // What a macro call writes is about its own crate's types or traits: an impl of
             // another crate's trait for another crate's type cannot be written there (the
             // orphan rule), so another crate's types it names (`Result<(), Error>` in a
             // signature) say nothing of whether it is needed.
             let krate = self[module].krate;
-            all.retain(|&n| self[self[n].module()].krate == krate);
-            all.sort();
-            all.dedup();
+            let local = |mut nodes: Vec<NodeId>| {
+                nodes.retain(|&n| self[self[n].module()].krate == krate);
+                nodes.sort();
+                nodes.dedup();
+                nodes
+            };
+            let in_call = local(named(&node.tokens));
+            let mut in_body = Vec::new();
+            for &definition in &definitions {
+                in_body.extend(named(&self[definition].tokens));
+            }
             Some(MacroFacts {
                 defined,
-                named: all,
+                in_call,
+                in_body: local(in_body),
             })
         };
         let facts = std::rc::Rc::new(facts);
@@ -593,13 +605,14 @@ impl Graph {
         if defines_looked_up {
             return true;
         }
-        let all = &facts.named;
+        let all = || facts.in_call.iter().chain(&facts.in_body);
         let is_type = |n: NodeId| self[n].kind.is_type();
-        if all.iter().any(|&n| is_type(n) && reach.live.contains(n)) {
+        if all().any(|&n| is_type(n) && reach.live.contains(n)) {
             return true;
         }
+        // `impl_integer!(i8)`: about no type of its crate, so about the trait it implements.
         let is_trait = |n: NodeId| self[n].kind.is_trait();
-        !all.iter().any(|&n| is_type(n))
-            && all.iter().any(|&n| is_trait(n) && reach.live.contains(n))
+        !facts.in_call.iter().any(|&n| is_type(n))
+            && all().any(|&n| is_trait(n) && reach.live.contains(n))
     }
 }
