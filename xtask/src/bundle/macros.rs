@@ -290,7 +290,12 @@ pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
             .filter(|a| !a.path().is_ident("macro_use"))
             .cloned()
             .collect();
-        let vis = &e.vis;
+        // `pub extern crate alloc;` (smallvec): an extern crate may not be re-exported as
+        // `pub`; within the bundle, all a one-file program has, it may.
+        let vis: syn::Visibility = match &e.vis {
+            syn::Visibility::Inherited => syn::Visibility::Inherited,
+            _ => parse_quote!(pub(crate)),
+        };
         let krate = &e.ident;
         items.push(parse_quote!(#(#attrs)* #vis use ::#krate;));
     }
