@@ -24,6 +24,7 @@ pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
     matching_attributes(&file.items, &mut attribute_macros);
     StripMacroDocs {
         keep: &attribute_macros,
+        cfg,
     }
     .visit_file_mut(&mut file);
     Ok(file)
@@ -589,6 +590,8 @@ impl VisitMut for Strip<'_> {
 struct StripMacroDocs<'a> {
     /// Macros whose rules match attributes: calls of these keep theirs, emptied.
     keep: &'a BTreeSet<String>,
+    /// The crate's settings, for the `cfg`s in macro tokens.
+    cfg: &'a Cfg,
 }
 
 impl VisitMut for StripMacroDocs<'_> {
@@ -596,7 +599,77 @@ impl VisitMut for StripMacroDocs<'_> {
         let name = mac.path.segments.last().map(|s| s.ident.to_string());
         let empty = name.is_some_and(|n| self.keep.contains(&n));
         mac.tokens = strip_doc_tokens(std::mem::take(&mut mac.tokens), empty);
+        mac.tokens = settle_cfg_tokens(std::mem::take(&mut mac.tokens), self.cfg);
     }
+}
+
+/// `#[cfg(P)]`, `#[cfg_attr(P, ...)]` and `cfg!(P)` in a macro's tokens (ascii's `widen_box!`
+/// writes `#[cfg(feature = "alloc")] impl ...`), decided as the crate's own are: `P` becomes
+/// `all()` when on, `any()` when off, and what is left of it when it is up to rustc. A
+/// predicate that holds a macro's `$x` is left as it is.
+fn settle_cfg_tokens(tokens: TokenStream, cfg: &Cfg) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let decided = |predicate: TokenStream| -> Option<TokenStream> {
+        let meta: Meta = syn::parse2(predicate).ok()?;
+        Some(match cfg.eval(&meta) {
+            Value::On => quote::quote!(all()),
+            Value::Off => quote::quote!(any()),
+            Value::Open(rest) => quote::ToTokens::to_token_stream(&*rest),
+        })
+    };
+    let mut out = Vec::with_capacity(trees.len());
+    for (i, tree) in trees.iter().enumerate() {
+        let TokenTree::Group(g) = tree else {
+            out.push(tree.clone());
+            continue;
+        };
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        let after_hash = i >= 1
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '#')
+            || i >= 2
+                && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!')
+                && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '#');
+        let cfg_macro = i >= 2
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!')
+            && matches!(&trees[i - 2], TokenTree::Ident(id) if id == "cfg");
+        // `#[cfg(P)]` / `#[cfg_attr(P, ...)]`: the bracket's first word and its group.
+        let attribute = match inner.as_slice() {
+            [TokenTree::Ident(word), TokenTree::Group(args)]
+                if after_hash
+                    && g.delimiter() == Delimiter::Bracket
+                    && (word == "cfg" || word == "cfg_attr")
+                    && args.delimiter() == Delimiter::Parenthesis =>
+            {
+                Some((word.clone(), args.clone()))
+            }
+            _ => None,
+        };
+        if let Some((word, args)) = attribute {
+            let mut parts: Vec<TokenTree> = args.stream().into_iter().collect();
+            let comma = parts
+                .iter()
+                .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+                .unwrap_or(parts.len());
+            let rest: Vec<TokenTree> = parts.split_off(comma);
+            if let Some(new) = decided(parts.into_iter().collect()) {
+                let mut stream = new;
+                stream.extend(rest);
+                let args = regroup(&args, stream);
+                out.push(regroup(
+                    g,
+                    [TokenTree::Ident(word), args].into_iter().collect(),
+                ));
+                continue;
+            }
+        } else if cfg_macro && g.delimiter() == Delimiter::Parenthesis {
+            if let Some(new) = decided(g.stream()) {
+                out.push(regroup(g, new));
+                continue;
+            }
+        }
+        out.push(regroup(g, settle_cfg_tokens(g.stream(), cfg)));
+    }
+    out.into_iter().collect()
 }
 
 /// The `macro_rules!` macros in `items` whose matchers take attributes (`#[$m:meta]`).
@@ -1188,6 +1261,32 @@ mod tests {
         ];
         strip_attrs(&mut attrs);
         assert_eq!(attrs.len(), 1);
+    }
+
+    #[test]
+    fn cfgs_in_macro_bodies_are_decided_as_the_crates_own() {
+        // ascii's `widen_box!` writes `#[cfg(feature = "alloc")] impl ...`: plain rustc sets no
+        // feature, so undecided the impl would be gone.
+        let cfg = Cfg {
+            features: BTreeSet::from(["alloc".to_string()]),
+            ..Cfg::default()
+        };
+        let body: TokenStream = quote::quote!(
+            #[cfg(feature = "alloc")] impl A for $t {}
+            #[cfg(feature = "std")] impl B for $t {}
+            #[cfg(all(feature = "alloc", unix))] impl C for $t {}
+            #[cfg_attr(feature = "alloc", derive(Clone))] struct D;
+            #[cfg($m)] impl E for $t {}
+            fn f() -> bool { cfg!(feature = "alloc") && !cfg!(test) }
+        );
+        let out = settle_cfg_tokens(body, &cfg).to_string();
+        assert_eq!(
+            out,
+            "# [cfg (all ())] impl A for $ t { } # [cfg (any ())] impl B for $ t { } \
+             # [cfg (unix)] impl C for $ t { } # [cfg_attr (all () , derive (Clone))] struct D ; \
+             # [cfg ($ m)] impl E for $ t { } \
+             fn f () -> bool { cfg ! (all ()) && ! cfg ! (any ()) }"
+        );
     }
 
     #[test]

@@ -261,7 +261,16 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
             })
             .collect();
         // A library's public API is more than one binary uses: no dead-code noise from rustc.
-        let mut attrs: Vec<syn::Attribute> = vec![parse_quote!(#[allow(unused)])];
+        // cargo caps the lints of a crate from crates.io or git (`--cap-lints allow`), so a
+        // deny-by-default lint there never stopped a build; in the bundle the one such lint
+        // that old crates trip (ascii's `fn from(a: AsciiChar)` beside a variant `a`) is
+        // allowed for them, as cargo did.
+        let mut attrs: Vec<syn::Attribute> = match lib.source {
+            Source::Path => vec![parse_quote!(#[allow(unused)])],
+            Source::Registry | Source::Git(_) => {
+                vec![parse_quote!(#[allow(unused, bindings_with_variant_name)])]
+            }
+        };
         attrs.extend(inner);
         file.items.push(Item::Mod(syn::ItemMod {
             attrs,

@@ -21,7 +21,7 @@ struct Solution {
     kept: &'static [&'static str],
 }
 
-const SOLUTIONS: [Solution; 16] = [
+const SOLUTIONS: [Solution; 17] = [
     Solution {
         name: "proconio",
         limit: 18_000,
@@ -150,6 +150,18 @@ const SOLUTIONS: [Solution; 16] = [
             "pub struct IndexMap",
             "use sse2 as imp;",
             "use generic as imp;",
+        ],
+    },
+    Solution {
+        name: "ascii",
+        limit: 65_000,
+        // Edition 2015: `<&AsciiStr>::from(x)` kept its shape; `widen_box!`'s
+        // `#[cfg(feature = "alloc")]` decided.
+        old_rustc: true,
+        kept: &[
+            "use ascii::{AsAsciiStr, AsciiChar, AsciiString};",
+            "<&AsciiStr>::from(",
+            "#[cfg(all())]",
         ],
     },
 ];

@@ -208,7 +208,21 @@ impl Graph {
             return;
         }
         if let Some(&depth) = walk.under_way.get(&key) {
+            // Met again while it is looked up (`use bitvec::prelude::*;` at the root, whose
+            // own path starts with the `bitvec` looked up): what the module itself defines
+            // under the name is its answer so far.
             walk.low = walk.low.min(depth);
+            let here = &self[module];
+            if here.refused.is_none() {
+                found.extend(
+                    here.defs
+                        .get(name)
+                        .into_iter()
+                        .flatten()
+                        .map(|&n| Target::Node(n)),
+                );
+                found.extend(here.children.get(name).map(|&m| Target::Module(m)));
+            }
             return;
         }
         let depth = walk.under_way.len();

@@ -82,7 +82,8 @@ impl Scan {
                             continue;
                         }
                     }
-                    let after_dot = i >= 1 && punct(i - 1, '.');
+                    // `x.name`, not `a..name` (a range: bitvec's `0 .. mem::bits_of()`).
+                    let after_dot = i >= 1 && punct(i - 1, '.') && !(i >= 2 && punct(i - 2, '.'));
                     let continues = i >= 2 && sep(i - 2);
                     if after_dot {
                         self.members.insert(name);

@@ -793,3 +793,20 @@ fn a_macro_call_is_not_kept_for_another_crates_types_it_names() {
     ]);
     assert_eq!(kept, expected);
 }
+
+#[test]
+fn a_path_after_a_range_is_a_path_not_a_method() {
+    // bitvec's `0 .. mem::bits_of::<A>()`: `mem` is the module imported, not `.mem`.
+    let kept = kept(
+        "fn main() { let r = 0..lib::mem::bits(); let s = 1..=lib::mem::more(); }
+         mod lib { pub mod mem { pub fn bits() -> u8 { 8 } pub fn more() -> u8 { 9 } } }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: mod mem",
+        "lib::mem: fn bits",
+        "lib::mem: fn more",
+    ]);
+    assert_eq!(kept, expected);
+}
