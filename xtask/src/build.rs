@@ -263,7 +263,7 @@ impl Records {
 
 /// `CARGO_TARGET_DIR`, made absolute against this process's folder (cargo reads a relative one
 /// against its own, and the xtask runs cargo in each workspace's folder).
-fn target_dir_from_environment() -> Option<PathBuf> {
+pub(crate) fn target_dir_from_environment() -> Option<PathBuf> {
     let dir = PathBuf::from(std::env::var_os("CARGO_TARGET_DIR")?);
     Some(std::path::absolute(&dir).unwrap_or(dir))
 }

@@ -16,7 +16,7 @@ use crate::judge::{self, JudgeOptions, ProblemReport};
 use crate::problem::{Judge, Problem};
 use crate::run::Program;
 
-use super::{Bundle, SIZE_LIMIT};
+use super::Bundle;
 
 /// Syntax newer than Rust 1.56 found in a bundle.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -394,17 +394,12 @@ pub fn compiled_line(problem: &str, older: &[PathBuf]) -> String {
 
 /// What makes the bundle `text` (written at `path`) no submission, before compiling it: over
 /// BOJ's size limit, or syntax newer than Rust 1.56, each finding with its line.
-pub fn issues(text: &str, path: &Path) -> Result<Vec<String>> {
+pub fn issues(bundle: &Bundle, path: &Path) -> Result<Vec<String>> {
     let mut found = Vec::new();
-    if text.len() > SIZE_LIMIT {
-        found.push(format!(
-            "{} is {} bytes, over BOJ's 512 KB source limit ({} bytes)",
-            path.display(),
-            text.len(),
-            SIZE_LIMIT
-        ));
+    if let Some(over) = bundle.over_limit() {
+        found.push(format!("{}: {over}", path.display()));
     }
-    for finding in newer_syntax(text)? {
+    for finding in newer_syntax(&bundle.text)? {
         found.push(format!(
             "{}:{}: {}: newer than Rust 1.56, BOJ's rustc may reject it",
             path.display(),
@@ -454,7 +449,7 @@ pub fn check(
     older: &[PathBuf],
     prebuilt: Option<&Path>,
 ) -> Result<Checked> {
-    let issues = issues(&bundle.text, path)?;
+    let issues = issues(bundle, path)?;
     let crates = declared_versions(bundle);
     let stack = problem.meta.stack_limit_bytes();
     let exe = compile(path, &scratch_dir(path), older, &crates, stack).with_context(|| {
@@ -533,7 +528,7 @@ pub struct Compiled {
 /// it breaks a submission rule ([`issues`]), and compiles it alone (and with each of `older`).
 pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<Compiled> {
     let (bundle, path) = super::write_bundle(problem, None)?;
-    let issues = issues(&bundle.text, &path)?;
+    let issues = issues(&bundle, &path)?;
     if !issues.is_empty() {
         bail!("{}", issues.join("\n"));
     }

@@ -18,7 +18,7 @@
 
 use std::collections::BTreeSet;
 
-use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Group, Ident, TokenStream, TokenTree};
 use quote::quote;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Item, UseTree};
@@ -217,6 +217,38 @@ impl VisitMut for Migration<'_> {
         visit_mut::visit_item_use_mut(self, item);
     }
 
+    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+        self.qualified(&mut e.qself, &mut e.path);
+    }
+
+    fn visit_type_path_mut(&mut self, t: &mut syn::TypePath) {
+        self.qualified(&mut t.qself, &mut t.path);
+    }
+
+    fn visit_pat_struct_mut(&mut self, p: &mut syn::PatStruct) {
+        self.qualified(&mut p.qself, &mut p.path);
+        for field in &mut p.fields {
+            self.visit_field_pat_mut(field);
+        }
+    }
+
+    fn visit_pat_tuple_struct_mut(&mut self, p: &mut syn::PatTupleStruct) {
+        self.qualified(&mut p.qself, &mut p.path);
+        for elem in &mut p.elems {
+            self.visit_pat_mut(elem);
+        }
+    }
+
+    fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {
+        self.qualified(&mut e.qself, &mut e.path);
+        for field in &mut e.fields {
+            self.visit_field_value_mut(field);
+        }
+        if let Some(rest) = &mut e.rest {
+            self.visit_expr_mut(rest);
+        }
+    }
+
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
         if self.edition_2015 && path.leading_colon.is_some() {
             let first = path.segments.first().map(|s| s.ident.to_string());
@@ -232,8 +264,30 @@ impl VisitMut for Migration<'_> {
     }
 }
 
+impl Migration<'_> {
+    /// A path that may be qualified: `<T>::f` (syn: `position` 0, and a leading `::` that is no
+    /// extern path) is all associated names; in `<T as Trait>::f` only the trait's segments are
+    /// a path, and `position` counts them as they grow.
+    fn qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut syn::Path) {
+        let Some(q) = qself else {
+            self.visit_path_mut(path);
+            return;
+        };
+        self.visit_type_mut(&mut q.ty);
+        if q.position == 0 {
+            for segment in &mut path.segments {
+                self.visit_path_arguments_mut(&mut segment.arguments);
+            }
+            return;
+        }
+        let before = path.segments.len();
+        self.visit_path_mut(path);
+        q.position += path.segments.len() - before;
+    }
+}
+
 fn ident(name: &str) -> Ident {
-    Ident::new(name, Span::call_site())
+    super::ident(name)
 }
 
 fn prefix_crate(tree: &mut UseTree) {
@@ -422,6 +476,29 @@ mod tests {
         );
         assert!(out.contains("[1 , 2] . iter ()"), "{out}");
         assert!(out.contains("v . into_iter ()"), "{out}");
+    }
+
+    #[test]
+    fn qualified_paths_keep_their_shape_in_every_rewrite() {
+        // ascii 1.1's `<&AsciiStr>::from(x)`: `from` is an associated name, no crate-relative
+        // path (the rewrite once made `<&AsciiStr> crate::from`, which did not parse).
+        let out = migrated(
+            "2015",
+            "fn f(x: &[u8]) { let a = <&AsciiStr>::from(x); let b = <T as ::helpers::Tr>::g();
+                               let c: <T as ::std::ops::Add>::Output = 1; }",
+        );
+        assert!(out.contains("< & AsciiStr > :: from (x)"), "{out}");
+        assert!(
+            out.contains("< T as crate :: helpers :: Tr > :: g ()"),
+            "{out}"
+        );
+        assert!(
+            out.contains("< T as :: std :: ops :: Add > :: Output"),
+            "{out}"
+        );
+        // And it prints as Rust again.
+        let file: syn::File = syn::parse_str(&out).unwrap();
+        assert!(!prettyplease::unparse(&file).is_empty());
     }
 
     #[test]

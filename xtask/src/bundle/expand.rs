@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, TokenStream, TokenTree};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Item, Meta, UseTree};
 
@@ -24,6 +24,7 @@ pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
     matching_attributes(&file.items, &mut attribute_macros);
     StripMacroDocs {
         keep: &attribute_macros,
+        cfg,
     }
     .visit_file_mut(&mut file);
     Ok(file)
@@ -32,8 +33,22 @@ pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
 fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
     let text =
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut file =
-        syn::parse_file(&text).with_context(|| format!("cannot parse {}", path.display()))?;
+    let mut file = syn::parse_file(&text).map_err(|e| {
+        let at = e.span().start();
+        anyhow::anyhow!(
+            "cannot parse {}:{}:{}: {e}",
+            path.display(),
+            at.line,
+            at.column + 1
+        )
+    })?;
+    if let Some((line, name)) = bad_macro_rules(&file) {
+        bail!(
+            "{}:{line}: `macro_rules! {name}` does not read as rules (`(...) => {{ ... }};`)",
+            path.display()
+        );
+    }
+    expand_declaration_macros(&mut file.items);
     strip_attrs(&mut file.attrs);
     Strip { cfg }.visit_file_mut(&mut file);
     inline_modules(&mut file.items, mod_dir, cfg)?;
@@ -49,7 +64,9 @@ fn inline_modules(items: &mut Vec<Item>, mod_dir: &Path, cfg: &Cfg) -> Result<()
             Item::Mod(module) => module,
             _ => continue,
         };
+        // `mod r#ref;` is the file `ref.rs`.
         let name = module.ident.to_string();
+        let name = name.strip_prefix("r#").map_or(name.clone(), str::to_owned);
         let explicit = path_attr(&module.attrs);
         module.attrs.retain(|a| !a.path().is_ident("path"));
         match &mut module.content {
@@ -86,6 +103,224 @@ fn inline_modules(items: &mut Vec<Item>, mod_dir: &Path, cfg: &Cfg) -> Result<()
         items.remove(k);
     }
     Ok(())
+}
+
+/// The first `macro_rules!` whose body is not rules, `(MATCHER) => { EXPANSION }` separated by
+/// `;`: its line and name. rustc rejects such a macro, and the printer cannot print it.
+fn bad_macro_rules(file: &syn::File) -> Option<(usize, String)> {
+    struct Finder(Option<(usize, String)>);
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+            if let (true, Some(name), None) =
+                (item.mac.path.is_ident("macro_rules"), &item.ident, &self.0)
+            {
+                if !reads_as_rules(item.mac.tokens.clone()) {
+                    let line = item.mac.path.segments[0].ident.span().start().line;
+                    self.0 = Some((line, name.to_string()));
+                }
+            }
+            syn::visit::visit_item_macro(self, item);
+        }
+    }
+    let mut finder = Finder(None);
+    syn::visit::Visit::visit_file(&mut finder, file);
+    finder.0
+}
+
+/// Whether `tokens` are `macro_rules!` rules, as the printer reads them.
+fn reads_as_rules(tokens: TokenStream) -> bool {
+    #[derive(Clone, Copy, PartialEq)]
+    enum State {
+        Start,
+        Matcher,
+        Equal,
+        Greater,
+        Expander,
+    }
+    let mut state = State::Start;
+    for tree in tokens {
+        state = match (state, &tree) {
+            (State::Start, TokenTree::Group(_)) => State::Matcher,
+            (State::Matcher, TokenTree::Punct(p))
+                if p.as_char() == '=' && p.spacing() == Spacing::Joint =>
+            {
+                State::Equal
+            }
+            (State::Equal, TokenTree::Punct(p))
+                if p.as_char() == '>' && p.spacing() == Spacing::Alone =>
+            {
+                State::Greater
+            }
+            (State::Greater, TokenTree::Group(_)) => State::Expander,
+            (State::Expander, TokenTree::Punct(p))
+                if p.as_char() == ';' && p.spacing() == Spacing::Alone =>
+            {
+                State::Start
+            }
+            _ => return false,
+        };
+    }
+    true
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declaration macros: items that a well-known macro declares, as plain items.
+
+/// Replaces each item-position call of a well-known declaration macro by the items it declares,
+/// each with the `cfg` that chose it, so that modules declared there (`mod sse2;`) are read like
+/// any other and the `cfg`s are decided like any other: `cfg_if! { if #[cfg(a)] { ... } else
+/// { ... } }` (the cfg-if crate's, and the copies hashbrown, getrandom and libc keep) and std's
+/// `cfg_select! { a => { ... } _ => { ... } }`. A call that does not read as one is left as is.
+pub fn expand_declaration_macros(items: &mut Vec<Item>) {
+    let mut k = 0;
+    while k < items.len() {
+        let expanded = match &items[k] {
+            Item::Macro(m) if m.ident.is_none() => {
+                let name = m.mac.path.segments.last().map(|s| s.ident.to_string());
+                match name.as_deref() {
+                    Some("cfg_if") => cfg_if_items(m.mac.tokens.clone()),
+                    Some("cfg_select") => cfg_select_items(m.mac.tokens.clone()),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match expanded {
+            // The declared items are looked at next (a `mod { ... }` among them too).
+            Some(new) => {
+                items.splice(k..=k, new);
+            }
+            None => {
+                if let Item::Mod(m) = &mut items[k] {
+                    if let Some((_, inner)) = &mut m.content {
+                        expand_declaration_macros(inner);
+                    }
+                }
+                k += 1;
+            }
+        }
+    }
+}
+
+/// The branches of a `cfg_if!` call: `if #[cfg(M, ...)] { ITEMS } else if ... else { ITEMS }`,
+/// each branch's items under `all(M..., not(any(every earlier branch's M...)))`, as cfg-if
+/// writes them.
+fn cfg_if_items(tokens: TokenStream) -> Option<Vec<Item>> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let word = |k: usize, w: &str| matches!(trees.get(k), Some(TokenTree::Ident(i)) if i == w);
+    let braced = |k: usize| match trees.get(k) {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => Some(g.stream()),
+        _ => None,
+    };
+    let mut branches: Vec<(Option<Vec<Meta>>, TokenStream)> = Vec::new();
+    let mut i = 0;
+    loop {
+        if !word(i, "if") {
+            return None;
+        }
+        let is_hash = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '#');
+        let attr = match trees.get(i + 2) {
+            Some(TokenTree::Group(g)) if is_hash && g.delimiter() == Delimiter::Bracket => {
+                g.stream()
+            }
+            _ => return None,
+        };
+        let meta: Meta = syn::parse2(attr).ok()?;
+        let list = match meta {
+            Meta::List(list) if list.path.is_ident("cfg") => list,
+            _ => return None,
+        };
+        let metas: Vec<Meta> = list
+            .parse_args_with(syn::punctuated::Punctuated::<Meta, syn::Token![,]>::parse_terminated)
+            .ok()?
+            .into_iter()
+            .collect();
+        branches.push((Some(metas), braced(i + 3)?));
+        i += 4;
+        if i == trees.len() {
+            break;
+        }
+        if !word(i, "else") {
+            return None;
+        }
+        if word(i + 1, "if") {
+            i += 1;
+            continue;
+        }
+        branches.push((None, braced(i + 1)?));
+        if i + 2 != trees.len() {
+            return None;
+        }
+        break;
+    }
+    let mut earlier: Vec<Meta> = Vec::new();
+    let mut out = Vec::new();
+    for (metas, body) in branches {
+        let mine = metas.unwrap_or_default();
+        let predicate: Meta = syn::parse_quote!(all(#(#mine,)* not(any(#(#earlier),*))));
+        earlier.extend(mine);
+        out.extend(under_cfg(body, &predicate)?);
+    }
+    Some(out)
+}
+
+/// The arms of a `cfg_select!` call: `PREDICATE => { ITEMS }` ... `_ => { ITEMS }`, the first
+/// arm whose predicate holds chosen: each arm's items under `all(P, not(any(earlier P...)))`.
+fn cfg_select_items(tokens: TokenStream) -> Option<Vec<Item>> {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut arms: Vec<(Option<Meta>, TokenStream)> = Vec::new();
+    let mut start = 0;
+    let mut i = 0;
+    while i < trees.len() {
+        let arrow = matches!(&trees[i], TokenTree::Punct(p) if p.as_char() == '=' && p.spacing() == Spacing::Joint)
+            && matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '>');
+        if !arrow {
+            i += 1;
+            continue;
+        }
+        let predicate: TokenStream = trees[start..i].iter().cloned().collect();
+        let body = match trees.get(i + 2) {
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => g.stream(),
+            _ => return None,
+        };
+        let wildcard = predicate.to_string() == "_";
+        let meta = if wildcard {
+            None
+        } else {
+            Some(syn::parse2::<Meta>(predicate).ok()?)
+        };
+        arms.push((meta, body));
+        i += 3;
+        if matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ',') {
+            i += 1;
+        }
+        start = i;
+    }
+    if start != trees.len() || arms.is_empty() {
+        return None;
+    }
+    let mut earlier: Vec<Meta> = Vec::new();
+    let mut out = Vec::new();
+    for (meta, body) in arms {
+        let mine: Vec<Meta> = meta.into_iter().collect();
+        let predicate: Meta = syn::parse_quote!(all(#(#mine,)* not(any(#(#earlier),*))));
+        earlier.extend(mine);
+        out.extend(under_cfg(body, &predicate)?);
+    }
+    Some(out)
+}
+
+/// The items in `body`, each with `#[cfg(predicate)]` added.
+fn under_cfg(body: TokenStream, predicate: &Meta) -> Option<Vec<Item>> {
+    let file: syn::File = syn::parse2(body).ok()?;
+    let mut items = file.items;
+    expand_declaration_macros(&mut items);
+    for item in &mut items {
+        if let Some(attrs) = item_attrs(item) {
+            attrs.insert(0, syn::parse_quote!(#[cfg(#predicate)]));
+        }
+    }
+    Some(items)
 }
 
 fn find_module_file(mod_dir: &Path, name: &str) -> Result<(PathBuf, PathBuf)> {
@@ -137,6 +372,12 @@ fn is_test(attrs: &[Attribute]) -> bool {
 pub fn strip_attrs(attrs: &mut Vec<Attribute>) {
     attrs.retain(|a| {
         if a.path().is_ident("doc") {
+            return false;
+        }
+        // `#[cfg_attr(docsrs, doc = include_str!("../README.md"))]`: docs too.
+        if a.path().is_ident("cfg_attr")
+            && is_doc_literal(quote::ToTokens::to_token_stream(&a.meta))
+        {
             return false;
         }
         let lint = ["allow", "warn", "deny", "forbid"]
@@ -349,6 +590,8 @@ impl VisitMut for Strip<'_> {
 struct StripMacroDocs<'a> {
     /// Macros whose rules match attributes: calls of these keep theirs, emptied.
     keep: &'a BTreeSet<String>,
+    /// The crate's settings, for the `cfg`s in macro tokens.
+    cfg: &'a Cfg,
 }
 
 impl VisitMut for StripMacroDocs<'_> {
@@ -356,7 +599,77 @@ impl VisitMut for StripMacroDocs<'_> {
         let name = mac.path.segments.last().map(|s| s.ident.to_string());
         let empty = name.is_some_and(|n| self.keep.contains(&n));
         mac.tokens = strip_doc_tokens(std::mem::take(&mut mac.tokens), empty);
+        mac.tokens = settle_cfg_tokens(std::mem::take(&mut mac.tokens), self.cfg);
     }
+}
+
+/// `#[cfg(P)]`, `#[cfg_attr(P, ...)]` and `cfg!(P)` in a macro's tokens (ascii's `widen_box!`
+/// writes `#[cfg(feature = "alloc")] impl ...`), decided as the crate's own are: `P` becomes
+/// `all()` when on, `any()` when off, and what is left of it when it is up to rustc. A
+/// predicate that holds a macro's `$x` is left as it is.
+fn settle_cfg_tokens(tokens: TokenStream, cfg: &Cfg) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let decided = |predicate: TokenStream| -> Option<TokenStream> {
+        let meta: Meta = syn::parse2(predicate).ok()?;
+        Some(match cfg.eval(&meta) {
+            Value::On => quote::quote!(all()),
+            Value::Off => quote::quote!(any()),
+            Value::Open(rest) => quote::ToTokens::to_token_stream(&*rest),
+        })
+    };
+    let mut out = Vec::with_capacity(trees.len());
+    for (i, tree) in trees.iter().enumerate() {
+        let TokenTree::Group(g) = tree else {
+            out.push(tree.clone());
+            continue;
+        };
+        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+        let after_hash = i >= 1
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '#')
+            || i >= 2
+                && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!')
+                && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '#');
+        let cfg_macro = i >= 2
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '!')
+            && matches!(&trees[i - 2], TokenTree::Ident(id) if id == "cfg");
+        // `#[cfg(P)]` / `#[cfg_attr(P, ...)]`: the bracket's first word and its group.
+        let attribute = match inner.as_slice() {
+            [TokenTree::Ident(word), TokenTree::Group(args)]
+                if after_hash
+                    && g.delimiter() == Delimiter::Bracket
+                    && (word == "cfg" || word == "cfg_attr")
+                    && args.delimiter() == Delimiter::Parenthesis =>
+            {
+                Some((word.clone(), args.clone()))
+            }
+            _ => None,
+        };
+        if let Some((word, args)) = attribute {
+            let mut parts: Vec<TokenTree> = args.stream().into_iter().collect();
+            let comma = parts
+                .iter()
+                .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+                .unwrap_or(parts.len());
+            let rest: Vec<TokenTree> = parts.split_off(comma);
+            if let Some(new) = decided(parts.into_iter().collect()) {
+                let mut stream = new;
+                stream.extend(rest);
+                let args = regroup(&args, stream);
+                out.push(regroup(
+                    g,
+                    [TokenTree::Ident(word), args].into_iter().collect(),
+                ));
+                continue;
+            }
+        } else if cfg_macro && g.delimiter() == Delimiter::Parenthesis {
+            if let Some(new) = decided(g.stream()) {
+                out.push(regroup(g, new));
+                continue;
+            }
+        }
+        out.push(regroup(g, settle_cfg_tokens(g.stream(), cfg)));
+    }
+    out.into_iter().collect()
 }
 
 /// The `macro_rules!` macros in `items` whose matchers take attributes (`#[$m:meta]`).
@@ -419,13 +732,29 @@ fn strip_doc_tokens(tokens: TokenStream, empty: bool) -> TokenStream {
     out.into_iter().collect()
 }
 
+/// Whether an attribute's tokens are a doc: `doc = "..."`, `doc = include_str!("...")` (a file
+/// beside the crate's source, which the bundle does not carry), `doc = concat!(...)`, or a
+/// `cfg_attr(PREDICATE, doc = ...)` with nothing but docs.
 fn is_doc_literal(stream: TokenStream) -> bool {
     let trees: Vec<TokenTree> = stream.into_iter().collect();
-    matches!(
-        trees.as_slice(),
-        [TokenTree::Ident(id), TokenTree::Punct(eq), TokenTree::Literal(_)]
-            if id == "doc" && eq.as_char() == '='
-    )
+    match trees.as_slice() {
+        [TokenTree::Ident(id), TokenTree::Punct(eq), ..] if id == "doc" && eq.as_char() == '=' => {
+            true
+        }
+        [TokenTree::Ident(id), TokenTree::Group(g)] if id == "cfg_attr" => {
+            // The arguments, split at the commas between them: the predicate, then attributes.
+            let mut args: Vec<TokenStream> = vec![TokenStream::new()];
+            for tree in g.stream() {
+                match &tree {
+                    TokenTree::Punct(p) if p.as_char() == ',' => args.push(TokenStream::new()),
+                    _ => args.last_mut().map_or((), |arg| arg.extend([tree])),
+                }
+            }
+            args.retain(|a| !a.is_empty());
+            args.len() > 1 && args[1..].iter().all(|a| is_doc_literal(a.clone()))
+        }
+        _ => false,
+    }
 }
 
 fn regroup(old: &Group, stream: TokenStream) -> TokenTree {
@@ -466,7 +795,7 @@ struct Rewriter<'a> {
 }
 
 fn ident(name: &str) -> Ident {
-    Ident::new(name, Span::call_site())
+    super::ident(name)
 }
 
 impl Rewriter<'_> {
@@ -609,7 +938,9 @@ fn prepend_use(tree: &mut UseTree, prefix: &[String]) {
 }
 
 impl Rewriter<'_> {
-    fn use_tree(&self, tree: &mut UseTree, leading_colon: bool) {
+    /// Rewrites a `use` tree; whether it now re-exports a bundled crate's whole module (`pub
+    /// use dep;`), which a `pub` use may not do of a private module.
+    fn use_tree(&self, tree: &mut UseTree, leading_colon: bool) -> bool {
         match tree {
             UseTree::Path(p) => {
                 let first = p.ident.to_string();
@@ -621,13 +952,39 @@ impl Rewriter<'_> {
                     p.ident = ident(m);
                     prepend_use(tree, &["crate".to_owned()]);
                 }
+                false
             }
             UseTree::Group(g) => {
+                let mut whole = false;
                 for t in g.items.iter_mut() {
-                    self.use_tree(t, leading_colon);
+                    whole |= self.use_tree(t, leading_colon);
+                }
+                whole
+            }
+            // `use dep;` and `use dep as alias;`: the crate's module, under the name it had.
+            UseTree::Name(n) => {
+                let name = n.ident.clone();
+                match self.extern_target(&name.to_string(), leading_colon) {
+                    Some(m) => {
+                        let module = ident(m);
+                        *tree = syn::parse_quote!(crate::#module as #name);
+                        true
+                    }
+                    None => false,
                 }
             }
-            _ => {}
+            UseTree::Rename(r) => {
+                let alias = r.rename.clone();
+                match self.extern_target(&r.ident.to_string(), leading_colon) {
+                    Some(m) => {
+                        let module = ident(m);
+                        *tree = syn::parse_quote!(crate::#module as #alias);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            UseTree::Glob(_) => false,
         }
     }
 }
@@ -642,7 +999,12 @@ impl VisitMut for Rewriter<'_> {
     fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
         self.visit_visibility_mut(&mut item.vis);
         let leading = item.leading_colon.is_some();
-        self.use_tree(&mut item.tree, leading);
+        // bitvec's `pub use funty;`: the bundle's `mod funty` is private to the bundle's root,
+        // so it is re-exported within the crate only (all a one-file program has).
+        if self.use_tree(&mut item.tree, leading) && matches!(item.vis, syn::Visibility::Public(_))
+        {
+            item.vis = syn::parse_quote!(pub(crate));
+        }
         if leading {
             if let UseTree::Path(p) = &item.tree {
                 if p.ident == "crate" {
@@ -731,6 +1093,13 @@ impl Rewriter<'_> {
     fn qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut syn::Path) {
         if let Some(q) = qself {
             self.visit_type_mut(&mut q.ty);
+            if q.position == 0 {
+                // `<T>::f`: every segment is an associated name, none a path to rewrite.
+                for segment in &mut path.segments {
+                    self.visit_path_arguments_mut(&mut segment.arguments);
+                }
+                return;
+            }
         }
         let before = path.segments.len();
         self.visit_path_mut(path);
@@ -802,6 +1171,163 @@ mod tests {
         let emptied = strip_doc_tokens(call.clone(), true).to_string();
         assert_eq!(emptied, "# [doc = \"\"] E , # [doc = \"\"] PI ,");
         assert_eq!(strip_doc_tokens(call, false).to_string(), "E , PI ,");
+    }
+
+    /// A crate of `files` (name, text) in a fresh folder, loaded with `features`.
+    fn load(test: &str, files: &[(&str, &str)], features: &[&str]) -> Result<syn::File> {
+        let dir = std::env::temp_dir().join(format!("xtask-expand-{test}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        for (name, text) in files {
+            let path = dir.join(name);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        let cfg = Cfg {
+            features: features.iter().map(|f| f.to_string()).collect(),
+            ..Cfg::default()
+        };
+        let file = load_crate(&dir.join("lib.rs"), &cfg);
+        let _ = fs::remove_dir_all(&dir);
+        file
+    }
+
+    #[test]
+    fn a_raw_identifier_module_is_read_from_its_plain_file() {
+        // zerocopy's `mod r#ref;` is `ref.rs`.
+        let file = load(
+            "raw",
+            &[("lib.rs", "pub mod r#ref;"), ("ref.rs", "pub fn get() {}")],
+            &[],
+        )
+        .unwrap();
+        let out = file.to_token_stream().to_string();
+        assert_eq!(out, "pub mod r#ref { pub fn get () { } }");
+    }
+
+    #[test]
+    fn modules_declared_in_cfg_if_and_cfg_select_are_read_under_their_cfgs() {
+        // hashbrown's `cfg_if! { if #[cfg(...)] { mod sse2; use sse2 as imp; } else { ... } }`.
+        let files = [
+            (
+                "lib.rs",
+                "cfg_if! {
+                    if #[cfg(feature = \"simd\")] { mod sse2; use sse2 as imp; }
+                    else if #[cfg(unix)] { mod neon; use neon as imp; }
+                    else { mod generic; use generic as imp; }
+                }
+                cfg_select! {
+                    feature = \"simd\" => { pub fn fast() {} }
+                    _ => { pub fn slow() {} }
+                }",
+            ),
+            ("sse2.rs", "pub struct Group;"),
+            ("neon.rs", "pub struct Group;"),
+            ("generic.rs", "pub struct Group;"),
+        ];
+        let on = load("cfg-if-on", &files, &["simd"]).unwrap();
+        let out = on.to_token_stream().to_string();
+        assert_eq!(
+            out,
+            "mod sse2 { pub struct Group ; } use sse2 as imp ; pub fn fast () { }"
+        );
+        let off = load("cfg-if-off", &files, &[]).unwrap();
+        let out = off.to_token_stream().to_string();
+        assert_eq!(
+            out,
+            "# [cfg (unix)] mod neon { pub struct Group ; } # [cfg (unix)] use neon as imp ; \
+             # [cfg (not (unix))] mod generic { pub struct Group ; } \
+             # [cfg (not (unix))] use generic as imp ; pub fn slow () { }"
+        );
+    }
+
+    #[test]
+    fn doc_attributes_go_from_macro_bodies_whatever_their_value() {
+        // bitvec's `#[doc = include_str!("../doc/access/impl_BitSafe.md")]` in a macro body:
+        // the file is beside the crate, not in the bundle.
+        let body: TokenStream = quote::quote!(
+            #[doc = include_str!("../doc/x.md")]
+            #[cfg_attr(docsrs, doc = concat!("a", "b"))]
+            #[cfg_attr(docsrs, doc(cfg(feature = "std")), inline)]
+            pub struct $w;
+        );
+        let out = strip_doc_tokens(body, false).to_string();
+        assert_eq!(
+            out,
+            "# [cfg_attr (docsrs , doc (cfg (feature = \"std\")) , inline)] pub struct $ w ;"
+        );
+        let mut attrs: Vec<Attribute> = vec![
+            syn::parse_quote!(#[cfg_attr(docsrs, doc = include_str!("../README.md"))]),
+            syn::parse_quote!(#[inline]),
+        ];
+        strip_attrs(&mut attrs);
+        assert_eq!(attrs.len(), 1);
+    }
+
+    #[test]
+    fn cfgs_in_macro_bodies_are_decided_as_the_crates_own() {
+        // ascii's `widen_box!` writes `#[cfg(feature = "alloc")] impl ...`: plain rustc sets no
+        // feature, so undecided the impl would be gone.
+        let cfg = Cfg {
+            features: BTreeSet::from(["alloc".to_string()]),
+            ..Cfg::default()
+        };
+        let body: TokenStream = quote::quote!(
+            #[cfg(feature = "alloc")] impl A for $t {}
+            #[cfg(feature = "std")] impl B for $t {}
+            #[cfg(all(feature = "alloc", unix))] impl C for $t {}
+            #[cfg_attr(feature = "alloc", derive(Clone))] struct D;
+            #[cfg($m)] impl E for $t {}
+            fn f() -> bool { cfg!(feature = "alloc") && !cfg!(test) }
+        );
+        let out = settle_cfg_tokens(body, &cfg).to_string();
+        assert_eq!(
+            out,
+            "# [cfg (all ())] impl A for $ t { } # [cfg (any ())] impl B for $ t { } \
+             # [cfg (unix)] impl C for $ t { } # [cfg_attr (all () , derive (Clone))] struct D ; \
+             # [cfg ($ m)] impl E for $ t { } \
+             fn f () -> bool { cfg ! (all ()) && ! cfg ! (any ()) }"
+        );
+    }
+
+    #[test]
+    fn a_file_that_does_not_parse_is_named_with_its_line() {
+        let err = load("bad", &[("lib.rs", "pub fn ok() {}\nfn broken( {}\n")], &[]).unwrap_err();
+        let text = format!("{err:#}");
+        assert!(text.contains("lib.rs:2:"), "{text}");
+    }
+
+    #[test]
+    fn dependencies_imported_under_other_names_become_their_modules() {
+        // im-rc's `use sized_chunks as sc;`; a dependency renamed in Cargo.toml (`foo` is the
+        // package `bar`); `<T>::rand()` is no path to the `rand` crate.
+        let mut file: syn::File = syn::parse_quote! {
+            mod inner {
+                use sized_chunks as sc;
+                use sized_chunks;
+                use foo::{Thing, other as alias};
+                fn f<T: X>() { <T>::rand(); <T as rand::Rng>::gen(); }
+            }
+        };
+        Rewrite {
+            module: Some("im_rc".to_string()),
+            externs: [
+                ("sized_chunks".to_string(), "sized_chunks".to_string()),
+                ("foo".to_string(), "bar".to_string()),
+                ("rand".to_string(), "rand".to_string()),
+            ]
+            .into(),
+        }
+        .apply(&mut file.items);
+        let out = file.to_token_stream().to_string();
+        for expected in [
+            "use crate :: sized_chunks as sc ;",
+            "use crate :: sized_chunks as sized_chunks ;",
+            "use crate :: bar :: { Thing , other as alias } ;",
+            "< T > :: rand ()",
+            "< T as crate :: rand :: Rng > :: gen ()",
+        ] {
+            assert!(out.contains(expected), "{expected}: {out}");
+        }
     }
 
     #[test]

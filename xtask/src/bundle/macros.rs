@@ -18,7 +18,7 @@
 //! name the crate defines or imports. `extern crate std/core/alloc` at a library's root (common
 //! in `#![no_std]` crates) moves to the bundle's root, where it means the same.
 
-use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::quote;
 use syn::{parse_quote, Item};
 
@@ -35,7 +35,7 @@ pub struct Exported {
 }
 
 fn ident(name: &str) -> Ident {
-    Ident::new(name, Span::call_site())
+    super::ident(name)
 }
 
 /// The bundle-wide name of the exported macro `name` of the library inlined as `module`.
@@ -260,13 +260,16 @@ pub fn import_macros(items: &mut Vec<Item>, deps: &[String]) {
 /// own names are in the bundle's prelude already.
 pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
     let mut hoisted = Vec::new();
-    items.retain(|item| {
-        let Item::ExternCrate(e) = item else {
-            return true;
+    let old = std::mem::take(items);
+    for item in old {
+        let Item::ExternCrate(e) = &item else {
+            items.push(item);
+            continue;
         };
         let name = e.ident.to_string();
         if !matches!(name.as_str(), "std" | "core" | "alloc") {
-            return true;
+            items.push(item);
+            continue;
         }
         if name == "alloc" || e.rename.is_some() {
             let mut e = e.clone();
@@ -274,8 +277,28 @@ pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
             e.vis = syn::Visibility::Inherited;
             hoisted.push(e);
         }
-        false
-    });
+        // The name it bound at the crate's root (`crate::alloc::vec::Vec`) is still bound
+        // there, now to the bundle's extern crate. A renamed one (fixedbitset's `extern crate
+        // core as std;`) is not: rustc 1.63 finds `std` ambiguous beside its prelude's, and
+        // the one hoisted to the bundle's root binds the name for every module already.
+        if e.rename.is_some() {
+            continue;
+        }
+        let attrs: Vec<syn::Attribute> = e
+            .attrs
+            .iter()
+            .filter(|a| !a.path().is_ident("macro_use"))
+            .cloned()
+            .collect();
+        // `pub extern crate alloc;` (smallvec): an extern crate may not be re-exported as
+        // `pub`; within the bundle, all a one-file program has, it may.
+        let vis: syn::Visibility = match &e.vis {
+            syn::Visibility::Inherited => syn::Visibility::Inherited,
+            _ => parse_quote!(pub(crate)),
+        };
+        let krate = &e.ident;
+        items.push(parse_quote!(#(#attrs)* #vis use ::#krate;));
+    }
     hoisted
 }
 
@@ -399,7 +422,11 @@ mod tests {
             extern crate other;
         };
         let hoisted = take_std_crates(&mut file.items);
-        assert_eq!(text(&file.items), "extern crate other ;");
+        // The names they bound at the library's root stay bound there (`crate::alloc::...`).
+        assert_eq!(
+            text(&file.items),
+            "use :: std ; use :: alloc ; extern crate other ;"
+        );
         let hoisted: Vec<String> = hoisted
             .iter()
             .map(|e| e.to_token_stream().to_string())

@@ -1,20 +1,19 @@
-//! What goes into a bundle, as cargo resolved it (`cargo metadata`): the problem's solver
-//! binary, and every library crate its source names, from the workspace, crates.io or git,
-//! transitively, each with the features cargo enabled for it, its edition and its
-//! `rust-version`. A library with a build script goes in only when the script does nothing a
-//! one-file submission would miss but `cfg`s, which are then decided as cargo's build decided
-//! them (its `build-script-executed` messages, from `cargo check`).
+//! What goes into a bundle, as the problem's own judge build made it ([`JudgeBuild`]): the
+//! problem's solver binary, and every library crate its source names, from the workspace,
+//! crates.io or git, transitively, each with the features that build enabled for it, its
+//! edition and its `rust-version`. A library with a build script can go in only when the
+//! script does nothing a one-file submission would miss but `cfg`s, which are then decided as
+//! the build decided them (its `build-script-executed` messages). A crate that cannot go in is
+//! planned with the reason, and refused only if the solution reaches it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use anyhow::{bail, Context, Result};
-use cargo_metadata::{BuildScript, DependencyKind, Message, Package, Target, TargetKind};
-
-use crate::build::Resolved;
+use anyhow::{Context, Result};
+use cargo_metadata::{BuildScript, Package, Target, TargetKind};
 
 use super::cfg::Cfg;
+use super::judge_build::JudgeBuild;
 
 /// One library crate to inline as `mod <module> { ... }`.
 #[derive(Debug, Clone)]
@@ -38,6 +37,9 @@ pub struct LibCrate {
     pub rust_version: Option<String>,
     /// Names this crate's code uses for the other bundled crates: extern name -> module.
     pub deps: BTreeMap<String, String>,
+    /// Why it cannot be bundled, if it cannot: it becomes an empty module, and the bundle is
+    /// refused only when the solution reaches it.
+    pub refusal: Option<String>,
 }
 
 /// Where a bundled crate's source comes from.
@@ -70,95 +72,80 @@ pub struct Plan {
     pub edition: String,
     /// cargo's target directory for the problem's workspace.
     pub target_dir: PathBuf,
+    /// The folder of the workspace that builds the problem (paths in the header are relative
+    /// to it).
+    pub workspace_root: PathBuf,
 }
 
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
-/// `default-run` binary, as [`crate::problem::Problem`] resolved it).
+/// `default-run` binary, as [`crate::problem::Problem`] resolved it), from cargo's judge build
+/// of it ([`JudgeBuild`]). A crate that cannot be bundled (a proc-macro crate, a build script
+/// that does more than set `cfg`s, a source that cannot be read) is planned all the same, with
+/// the reason: it is refused only when the solution reaches it (see [`super::reach`]).
 pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     let dir = dunce::canonicalize(dir).with_context(|| format!("no folder {}", dir.display()))?;
-    let metadata = crate::build::metadata(&dir)?;
     let manifest = dir.join("Cargo.toml");
-    let package = metadata
-        .packages
-        .iter()
-        .find(|p| dunce::canonicalize(&p.manifest_path).ok().as_deref() == Some(manifest.as_path()))
-        .with_context(|| {
-            format!(
-                "cargo metadata does not list the package of {}",
-                dir.display()
-            )
-        })?;
+    let build = JudgeBuild::run(&manifest, solver)?;
+    let packages = build.packages();
+    let package = packages
+        .get(build.package.as_str())
+        .copied()
+        .with_context(|| format!("cargo metadata does not list {}", build.package))?;
     let main_target = package
         .targets
         .iter()
         .find(|t| t.name == solver && t.kind.contains(&TargetKind::Bin))
         .with_context(|| format!("{}: no binary `{solver}` to bundle", manifest.display()))?;
     let main = main_target.src_path.clone().into_std_path_buf();
-    let Resolved { packages, nodes } = Resolved::of(&metadata);
+    let modules = module_names(&build, &packages);
+    let module_of = |id: &str| -> String {
+        modules.get(id).cloned().unwrap_or_else(|| {
+            packages
+                .get(id)
+                .map_or_else(|| id.to_string(), |p| p.name.replace('-', "_"))
+        })
+    };
+    let features =
+        |id: &str| -> BTreeSet<String> { build.features.get(id).cloned().unwrap_or_default() };
 
     // Only the dependencies a crate's source names: a problem's generator, reference or
     // checker may use crates its submission must not carry, and a library may depend on crates
     // for parts the bundle never reaches.
-    let features = |id: &str| -> BTreeSet<String> {
-        nodes
-            .get(id)
-            .map(|n| n.features.iter().map(|f| f.to_string()).collect())
-            .unwrap_or_default()
-    };
-    let read_crate = |id: &str, source: &Path| -> Result<CrateReading> {
-        let cfg = Cfg {
-            features: features(id),
-            ..Cfg::default()
-        };
-        let file = super::expand::load_crate(source, &cfg)?;
+    let read_crate = |id: &str, source: &Path, cfg: &Cfg| -> Result<CrateReading> {
+        let file = super::expand::load_crate(source, cfg)?;
         let named = names_in(&file);
-        let node = nodes
-            .get(id)
-            .with_context(|| format!("cargo metadata has no resolve node for {id}"))?;
-        let deps = node
-            .deps
-            .iter()
-            .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
-            .filter(|d| named.contains(&d.name))
-            .map(|d| (d.name.clone(), d.pkg.repr.clone()))
+        let deps = build
+            .dependencies(id)
+            .into_iter()
+            .filter(|(name, _)| named.contains(name))
             .collect();
         Ok(CrateReading {
             deps,
             env_read: env_reads(&file),
         })
     };
+    let own_cfg = Cfg {
+        features: build.own_features.clone(),
+        ..Cfg::default()
+    };
+    let main_reading = read_crate(&build.package, &main, &own_cfg)
+        .with_context(|| format!("cannot read the solution {}", main.display()))?;
 
     let mut libs: BTreeMap<String, LibCrate> = BTreeMap::new();
-    // Libraries with a build script, and the environment variables each reads.
-    let mut scripted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut deps = BTreeMap::new();
     let mut todo: Vec<String> = Vec::new();
-    for (extern_name, id) in read_crate(&package.id.repr, &main)?.deps {
-        let (module, _) = library(packages[id.as_str()])?;
-        deps.insert(extern_name, module);
+    for (extern_name, id) in main_reading.deps {
+        deps.insert(extern_name, module_of(&id));
         todo.push(id);
     }
     while let Some(id) = todo.pop() {
         if libs.contains_key(&id) {
             continue;
         }
-        let package = packages[id.as_str()];
-        let (module, target) = library(package)?;
-        let mut lib_deps = BTreeMap::new();
-        let reading = read_crate(&id, target.src_path.as_std_path()).with_context(|| {
-            cannot_read(
-                &format!("{} {}", package.name, package.version),
-                target.edition.as_str(),
-            )
-        })?;
-        if has_build_script(package) {
-            scripted.insert(id.clone(), reading.env_read);
-        }
-        for (extern_name, dep_id) in reading.deps {
-            let (dep_module, _) = library(packages[dep_id.as_str()])?;
-            lib_deps.insert(extern_name, dep_module);
-            todo.push(dep_id);
-        }
+        let Some(&package) = packages.get(id.as_str()) else {
+            continue;
+        };
+        let name = format!("{} {}", package.name, package.version);
         let source = match package.source.as_ref().map(|s| s.repr.as_str()) {
             None => Source::Path,
             Some(s) if s.starts_with("git+") => Source::Git(
@@ -170,72 +157,132 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             ),
             Some(_) => Source::Registry,
         };
-        libs.insert(
-            id.clone(),
-            LibCrate {
-                module,
-                package: format!("{} {}", package.name, package.version),
-                source,
-                dir: package
-                    .manifest_path
-                    .parent()
-                    .map_or_else(|| PathBuf::from("."), |d| d.as_std_path().to_path_buf()),
-                root: target.src_path.clone().into_std_path_buf(),
-                edition: target.edition.as_str().to_string(),
-                cfg: Cfg {
-                    features: features(&id),
-                    ..Cfg::default()
-                },
-                rust_version: package.rust_version.as_ref().map(|v| v.to_string()),
-                deps: lib_deps,
+        let mut lib = LibCrate {
+            module: module_of(&id),
+            package: name.clone(),
+            source,
+            dir: package
+                .manifest_path
+                .parent()
+                .map_or_else(|| PathBuf::from("."), |d| d.as_std_path().to_path_buf()),
+            root: PathBuf::new(),
+            edition: "2021".to_string(),
+            cfg: Cfg {
+                features: features(&id),
+                ..Cfg::default()
             },
-        );
-    }
-    if !scripted.is_empty() {
-        let outputs = build_script_outputs(&dir, &package.name, solver)?;
-        for (id, env) in &scripted {
-            let package = packages[id.as_str()];
-            let name = format!("{} {}", package.name, package.version);
-            let output = outputs.get(id).with_context(|| {
-                format!("cargo check ran no build script for {name}, which has one")
-            })?;
-            if let Some(reason) = script_refusal(package, output, env) {
-                bail!(
-                    "crate {name} has a build script that {reason}; a one-file submission \
-                     cannot carry that, so it cannot be bundled"
-                );
-            }
-            if let Some(lib) = libs.get_mut(id) {
-                lib.cfg.set = output.cfgs.iter().cloned().collect();
+            rust_version: package.rust_version.as_ref().map(|v| v.to_string()),
+            deps: BTreeMap::new(),
+            refusal: None,
+        };
+        match library(package) {
+            Err(reason) => lib.refusal = Some(reason),
+            Ok(target) => {
+                lib.root = target.src_path.clone().into_std_path_buf();
+                lib.edition = target.edition.as_str().to_string();
+                match read_crate(&id, &lib.root, &lib.cfg) {
+                    Err(e) => {
+                        lib.refusal = Some(format!("{}: {e:#}", cannot_read(&name, &lib.edition)))
+                    }
+                    Ok(reading) => {
+                        if has_build_script(package) {
+                            match build.scripts.get(&id) {
+                                None => {
+                                    lib.refusal = Some(format!(
+                                        "crate {name} has a build script, and cargo's build ran \
+                                         none for it"
+                                    ))
+                                }
+                                Some(output) => {
+                                    lib.refusal =
+                                        script_refusal(package, output, &reading.env_read).map(
+                                            |reason| {
+                                                format!(
+                                                "crate {name} has a build script that {reason}; \
+                                                 a one-file submission cannot carry that, so it \
+                                                 cannot be bundled"
+                                            )
+                                            },
+                                        );
+                                    lib.cfg.set = output.cfgs.iter().cloned().collect();
+                                }
+                            }
+                        }
+                        if lib.refusal.is_none() {
+                            for (extern_name, dep_id) in reading.deps {
+                                lib.deps.insert(extern_name, module_of(&dep_id));
+                                todo.push(dep_id);
+                            }
+                        }
+                    }
+                }
             }
         }
+        libs.insert(id, lib);
     }
     let mut libs: Vec<LibCrate> = libs.into_values().collect();
     libs.sort_by(|a, b| a.module.cmp(&b.module));
-    for pair in libs.windows(2) {
-        if pair[0].module == pair[1].module {
-            bail!(
-                "two bundled crates share the name `{}`: {} and {}; a bundle holds one module of \
-                 each name",
-                pair[0].module,
-                pair[0].package,
-                pair[1].package
-            );
-        }
-    }
     Ok(Plan {
         package: package.name.to_string(),
         dir,
         main,
         deps,
         libs,
-        cfg: Cfg {
-            features: features(&package.id.repr),
-            ..Cfg::default()
-        },
+        cfg: own_cfg,
         edition: main_target.edition.as_str().to_string(),
-        target_dir: metadata.target_directory.clone().into_std_path_buf(),
+        target_dir: build.target_dir(),
+        workspace_root: build.workspace_root(),
     })
+}
+
+/// The module each library of the build becomes: its name in Rust code (`num_traits`), or,
+/// when two packages of the build share it (two versions of one crate), that name and the
+/// version (`rand_core_0_9_3`), so that each is a module of its own.
+fn module_names(
+    build: &JudgeBuild,
+    packages: &BTreeMap<&str, &Package>,
+) -> BTreeMap<String, String> {
+    let mut by_name: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for id in build.features.keys() {
+        if let Some(package) = packages.get(id.as_str()) {
+            let name = lib_name(package);
+            by_name.entry(name).or_default().push(id.as_str());
+        }
+    }
+    let mut modules = BTreeMap::new();
+    for (name, ids) in by_name {
+        let shared = ids.len() > 1;
+        for id in ids {
+            let module = match packages.get(id) {
+                Some(p) if shared => format!(
+                    "{name}_{}",
+                    p.version
+                        .to_string()
+                        .replace(|c: char| !c.is_ascii_alphanumeric(), "_")
+                ),
+                _ => name.clone(),
+            };
+            modules.insert(id.to_string(), module);
+        }
+    }
+    modules
+}
+
+/// A package's library name, as Rust code names it (`num_traits`).
+fn lib_name(package: &Package) -> String {
+    package
+        .targets
+        .iter()
+        .find(|t| {
+            t.kind.iter().any(|k| {
+                matches!(
+                    k,
+                    TargetKind::Lib | TargetKind::RLib | TargetKind::ProcMacro
+                )
+            })
+        })
+        .map_or_else(|| package.name.to_string(), |t| t.name.clone())
+        .replace('-', "_")
 }
 
 /// What a crate's source says about what it needs.
@@ -251,47 +298,6 @@ fn has_build_script(package: &Package) -> bool {
         .targets
         .iter()
         .any(|t| t.kind.contains(&TargetKind::CustomBuild))
-}
-
-/// Runs `cargo check` on the problem's solver, in the `judge` profile when the workspace has
-/// one (as `cargo xtask test` builds, so the scripts run once for both), else `release` (as BOJ
-/// compiles, `-O`), and returns what each build script did, by package id.
-fn build_script_outputs(
-    dir: &Path,
-    package: &str,
-    solver: &str,
-) -> Result<BTreeMap<String, BuildScript>> {
-    let manifest = crate::build::workspace_manifest(dir)?;
-    let text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("cannot read {}", manifest.display()))?;
-    let table: toml::Table =
-        toml::from_str(&text).with_context(|| format!("cannot parse {}", manifest.display()))?;
-    let has_judge = table.get("profile").and_then(|p| p.get("judge")).is_some();
-    let profile = if has_judge { "judge" } else { "release" };
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let out = Command::new(&cargo)
-        .args(["check", "--profile", profile, "--message-format=json", "-p"])
-        .arg(package)
-        .args(["--bin", solver])
-        .current_dir(dir)
-        .output()
-        .context("cannot run cargo check")?;
-    if !out.status.success() {
-        bail!(
-            "cargo check of {package} failed in {} (it runs the build scripts whose cfgs the \
-             bundle needs): {}",
-            dir.display(),
-            String::from_utf8_lossy(&out.stderr).trim_end()
-        );
-    }
-    let mut outputs = BTreeMap::new();
-    for message in Message::parse_stream(&out.stdout[..]) {
-        let message = message.context("cannot read cargo check's messages")?;
-        if let Message::BuildScriptExecuted(script) = message {
-            outputs.insert(script.package_id.repr.clone(), script);
-        }
-    }
-    Ok(outputs)
 }
 
 /// Why a build script's work cannot be carried in one file, if it cannot: it links native
@@ -369,9 +375,9 @@ pub fn cannot_read(package: &str, edition: &str) -> String {
     }
 }
 
-/// A package's library target and its module name, refusing a proc-macro crate (it runs in the
-/// compiler, not in the program). A build script is judged once cargo has run it.
-fn library(package: &Package) -> Result<(String, &Target)> {
+/// A package's library target, or why there is none to bundle: a proc-macro crate runs in the
+/// compiler, not in the program.
+fn library(package: &Package) -> std::result::Result<&Target, String> {
     let name = format!("{} {}", package.name, package.version);
     let target = package
         .targets
@@ -384,17 +390,20 @@ fn library(package: &Package) -> Result<(String, &Target)> {
                 )
             })
         })
-        .with_context(|| format!("crate {name} has no library to bundle"))?;
+        .ok_or_else(|| format!("crate {name} has no library to bundle"))?;
     if target.kind.contains(&TargetKind::ProcMacro) {
-        bail!(
+        return Err(format!(
             "crate {name} is a proc-macro crate: it runs inside the compiler, and BOJ's rustc \
              has no crates; it cannot be bundled"
-        );
+        ));
     }
     if !target.src_path.is_file() {
-        bail!("crate {name}: no library source at {}", target.src_path);
+        return Err(format!(
+            "crate {name}: no library source at {}",
+            target.src_path
+        ));
     }
-    Ok((target.name.replace('-', "_"), target))
+    Ok(target)
 }
 
 /// Every identifier in `file` (paths, `use` trees, macro bodies): a dependency the code never

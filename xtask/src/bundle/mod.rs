@@ -13,6 +13,7 @@ pub mod cfg;
 pub mod check;
 pub mod edition;
 pub mod expand;
+pub mod judge_build;
 pub mod macros;
 pub mod manifest;
 pub mod reach;
@@ -44,6 +45,33 @@ pub struct Bundle {
     pub kept: Vec<String>,
     /// When pruning item by item broke the bundle: what was kept instead, and why.
     pub fallback: Option<Fallback>,
+    /// The bytes each library's module takes in the text, largest first.
+    pub sizes: Vec<(String, usize)>,
+}
+
+impl Bundle {
+    /// When the bundle is over BOJ's 512 KB: what it weighs and its three largest crates.
+    pub fn over_limit(&self) -> Option<String> {
+        if self.text.len() <= SIZE_LIMIT {
+            return None;
+        }
+        let largest: Vec<String> = self
+            .sizes
+            .iter()
+            .take(3)
+            .map(|(module, bytes)| format!("{module} ({bytes} bytes)"))
+            .collect();
+        let mut said = format!(
+            "the bundle is {} bytes ({:.1} KiB), over BOJ's 512 KB source limit ({SIZE_LIMIT} \
+             bytes), so BOJ would not take it",
+            self.text.len(),
+            self.text.len() as f64 / 1024.0
+        );
+        if !largest.is_empty() {
+            said.push_str(&format!("; its largest crates: {}", largest.join(", ")));
+        }
+        Some(said)
+    }
 }
 
 /// What the bundle kept beyond item-by-item pruning, because that did not compile.
@@ -87,12 +115,40 @@ pub fn bundle(problem: &Problem) -> Result<Bundle> {
         .map(|lib| lib.module.clone())
         .collect();
     let text = format!("{}{}", header(&plan, &kept), prettyplease::unparse(&file));
+    let mut sizes: Vec<(String, usize)> = file
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Mod(m) if kept.iter().any(|k| m.ident == k) => {
+                let alone = syn::File {
+                    shebang: None,
+                    attrs: Vec::new(),
+                    items: vec![item.clone()],
+                };
+                Some((m.ident.to_string(), prettyplease::unparse(&alone).len()))
+            }
+            _ => None,
+        })
+        .collect();
+    sizes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     Ok(Bundle {
         plan,
         text,
         kept,
         fallback,
+        sizes,
     })
+}
+
+/// The bundle of `plan` pruned item by item, as text, without rustc's check or cargo: what the
+/// bundler makes of the sources alone. Whatever they hold, it ends in a bundle or in an error
+/// that names the crate, the file and the line, never in a panic (the property test and the
+/// `bundle` fuzz target hold it to that).
+pub fn render_sources(plan: &Plan) -> Result<String> {
+    let mut file = assemble(plan)?;
+    reach::prune(&mut file.items, &BTreeMap::new())
+        .map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
+    Ok(prettyplease::unparse(&file))
 }
 
 fn has_module(items: &[Item], name: &str) -> bool {
@@ -105,31 +161,43 @@ fn has_module(items: &[Item], name: &str) -> bool {
 fn assemble(plan: &Plan) -> Result<syn::File> {
     let std_externs = || -> BTreeSet<String> { ["std", "core", "alloc"].map(String::from).into() };
     let mut file = expand::load_crate(&plan.main, &plan.cfg)?;
+    let mut deps = plan.deps.clone();
+    deps.extend(extern_aliases(&file.items, &plan.deps));
     let mut externs = std_externs();
-    externs.extend(plan.deps.keys().cloned());
+    externs.extend(deps.keys().cloned());
     edition::migrate(&mut file.items, &plan.edition, &externs);
     Rewrite {
         module: None,
-        externs: plan.deps.clone(),
+        externs: deps.clone(),
     }
     .apply(&mut file.items);
-    let main_macro_use = macros::macro_use_crates(&file.items, &plan.deps);
-    drop_extern_crates(&mut file.items, plan.deps.keys());
+    let main_macro_use = macros::macro_use_crates(&file.items, &deps);
+    extern_crates_as_uses(&mut file.items, &deps, true);
+    drop_extern_crates(&mut file.items, deps.keys());
 
     let mut libs = Vec::new();
+    let mut stand_ins = Vec::new();
     for lib in &plan.libs {
+        if let Some(reason) = &lib.refusal {
+            stand_ins.push(reach::stand_in(&ident(&lib.module), reason));
+            continue;
+        }
         let mut lib_file = expand::load_crate(&lib.root, &lib.cfg)
             .with_context(|| manifest::cannot_read(&lib.package, &lib.edition))?;
+        let mut deps = lib.deps.clone();
+        deps.extend(extern_aliases(&lib_file.items, &lib.deps));
         let mut externs = std_externs();
-        externs.extend(lib.deps.keys().cloned());
+        externs.extend(deps.keys().cloned());
         edition::migrate(&mut lib_file.items, &lib.edition, &externs);
         Rewrite {
             module: Some(lib.module.clone()),
-            externs: lib.deps.clone(),
+            externs: deps.clone(),
         }
         .apply(&mut lib_file.items);
-        let macro_use = macros::macro_use_crates(&lib_file.items, &lib.deps);
-        drop_extern_crates(&mut lib_file.items, lib.deps.keys());
+        let macro_use = macros::macro_use_crates(&lib_file.items, &deps);
+        extern_crates_as_uses(&mut lib_file.items, &deps, true);
+        unambiguous_prelude_names(&mut lib_file.items);
+        drop_extern_crates(&mut lib_file.items, deps.keys());
         libs.push((lib, lib_file, macro_use));
     }
 
@@ -178,7 +246,6 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
     for (lib, lib_file, macro_use) in libs {
         let mut items = lib_file.items;
         macros::import_macros(&mut items, &with_macros(&macro_use));
-        let module = syn::Ident::new(&lib.module, proc_macro2::Span::call_site());
         // Crate-level attributes that also mean something on a module: lint levels only.
         let inner: Vec<syn::Attribute> = lib_file
             .attrs
@@ -188,17 +255,34 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
                     .iter()
                     .any(|l| a.path().is_ident(l))
             })
+            .map(|mut a| {
+                a.style = syn::AttrStyle::Inner(Default::default());
+                a
+            })
             .collect();
         // A library's public API is more than one binary uses: no dead-code noise from rustc.
-        let item: Item = parse_quote! {
-            #[allow(unused)]
-            mod #module {
-                #(#inner)*
-                #(#items)*
+        // cargo caps the lints of a crate from crates.io or git (`--cap-lints allow`), so a
+        // deny-by-default lint there never stopped a build; in the bundle the one such lint
+        // that old crates trip (ascii's `fn from(a: AsciiChar)` beside a variant `a`) is
+        // allowed for them, as cargo did.
+        let mut attrs: Vec<syn::Attribute> = match lib.source {
+            Source::Path => vec![parse_quote!(#[allow(unused)])],
+            Source::Registry | Source::Git(_) => {
+                vec![parse_quote!(#[allow(unused, bindings_with_variant_name)])]
             }
         };
-        file.items.push(item);
+        attrs.extend(inner);
+        file.items.push(Item::Mod(syn::ItemMod {
+            attrs,
+            vis: syn::Visibility::Inherited,
+            unsafety: None,
+            mod_token: Default::default(),
+            ident: ident(&lib.module),
+            content: Some((Default::default(), items)),
+            semi: None,
+        }));
     }
+    file.items.extend(stand_ins);
     Ok(file)
 }
 
@@ -207,17 +291,21 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
 /// will do. A bundle that fails however much is kept is returned pruned, for `--check` to
 /// report.
 fn prune_soundly(plan: &Plan, file: &syn::File) -> Result<(syn::File, Option<Fallback>)> {
-    let pruned = |levels: &BTreeMap<String, Level>| -> syn::File {
+    let pruned = |levels: &BTreeMap<String, Level>| -> Result<syn::File, reach::Refusal> {
         let mut file = file.clone();
-        reach::prune(&mut file.items, levels);
-        file
+        reach::prune(&mut file.items, levels)?;
+        Ok(file)
     };
-    let first_error = |file: &syn::File| check::first_error(&prettyplease::unparse(file));
-    let itemwise = pruned(&BTreeMap::new());
+    // A wider level that reaches what cannot be bundled does not compile either.
+    let first_error = |file: &Result<syn::File, reach::Refusal>| match file {
+        Ok(file) => check::first_error(&prettyplease::unparse(file)),
+        Err(refusal) => Ok(Some(refusal.to_string())),
+    };
+    let itemwise = pruned(&BTreeMap::new()).map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
     if plan.libs.is_empty() {
         return Ok((itemwise, None));
     }
-    let Some(error) = first_error(&itemwise)? else {
+    let Some(error) = check::first_error(&prettyplease::unparse(&itemwise))? else {
         return Ok((itemwise, None));
     };
     let all = |level: Level| -> BTreeMap<String, Level> {
@@ -251,9 +339,142 @@ fn prune_soundly(plan: &Plan, file: &syn::File) -> Result<(syn::File, Option<Fal
             .filter(|(_, &l)| l != Level::Items)
             .map(|(m, &l)| (m.clone(), l))
             .collect();
-        return Ok((pruned(&levels), Some(Fallback { error, kept })));
+        let Ok(file) = pruned(&levels) else {
+            continue;
+        };
+        return Ok((file, Some(Fallback { error, kept })));
     }
     Ok((itemwise, None))
+}
+
+/// `name` as an identifier, raw (`r#type`) when it is a keyword, and never a panic: a name
+/// that is no identifier at all (which cargo does not let a crate have) becomes one.
+pub fn ident(name: &str) -> syn::Ident {
+    let span = proc_macro2::Span::call_site();
+    let name = name.strip_prefix("r#").unwrap_or(name);
+    if matches!(name, "crate" | "self" | "super" | "Self")
+        || syn::parse_str::<syn::Ident>(name).is_ok()
+    {
+        return syn::Ident::new(name, span);
+    }
+    let mut cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if !cleaned.starts_with(|c: char| c.is_alphabetic() || c == '_') {
+        cleaned.insert(0, '_');
+    }
+    if cleaned == "_" {
+        cleaned.push('_');
+    }
+    if syn::parse_str::<syn::Ident>(&cleaned).is_ok() {
+        syn::Ident::new(&cleaned, span)
+    } else {
+        // A keyword (`type`, `ref`): its raw form.
+        syn::Ident::new_raw(&cleaned, span)
+    }
+}
+
+/// `extern crate dep as alias;` at a crate's root, for a bundled `dep`: the alias names that
+/// crate's module everywhere in the crate (the extern prelude), as `dep` does.
+fn extern_aliases(items: &[Item], deps: &BTreeMap<String, String>) -> BTreeMap<String, String> {
+    items
+        .iter()
+        .filter_map(|item| match item {
+            Item::ExternCrate(e) => {
+                let module = deps.get(&reach_name(&e.ident))?;
+                let (_, alias) = e.rename.as_ref()?;
+                Some((reach_name(alias), module.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every `extern crate dep;` of a bundled `dep` in a module below the crate's root, and every
+/// `extern crate dep as alias;` anywhere, becomes `use crate::MODULE as NAME;` (with its
+/// visibility): the name it bound is still bound there. The crate root's plain `extern crate
+/// dep;` adds nothing the bundle needs (its `#[macro_use]` is read before) and goes.
+fn extern_crates_as_uses(items: &mut [Item], deps: &BTreeMap<String, String>, root: bool) {
+    for item in items.iter_mut() {
+        match item {
+            Item::ExternCrate(e) if !(root && e.rename.is_none()) => {
+                let Some(module) = deps.get(&reach_name(&e.ident)) else {
+                    continue;
+                };
+                let name = e
+                    .rename
+                    .as_ref()
+                    .map_or(&e.ident, |(_, alias)| alias)
+                    .clone();
+                if name == "_" {
+                    continue;
+                }
+                let module = ident(module);
+                let attrs: Vec<syn::Attribute> = e
+                    .attrs
+                    .iter()
+                    .filter(|a| !a.path().is_ident("macro_use"))
+                    .cloned()
+                    .collect();
+                let vis = e.vis.clone();
+                *item = parse_quote!(#(#attrs)* #vis use crate::#module as #name;);
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &mut m.content {
+                    extern_crates_as_uses(inner, deps, false);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A `#![no_std]` crate's `use core as std;` at its root: in the crate, `std` was that import
+/// alone; in the bundle, whose prelude has `std`, rustc 1.63 finds `use std::fmt;` there
+/// ambiguous. The root's `use` paths that start with such a name say `self::` (fixedbitset's,
+/// built without its `std` feature as petgraph asks).
+fn unambiguous_prelude_names(items: &mut [Item]) {
+    let mut renamed = BTreeSet::new();
+    for item in items.iter() {
+        if let Item::Use(u) = item {
+            if let syn::UseTree::Rename(r) = &u.tree {
+                let name = r.rename.to_string();
+                if matches!(name.as_str(), "std" | "core" | "alloc") {
+                    renamed.insert(name);
+                }
+            }
+        }
+    }
+    for item in items.iter_mut() {
+        if let Item::Use(u) = item {
+            if u.leading_colon.is_some() {
+                continue;
+            }
+            if let syn::UseTree::Path(p) = &u.tree {
+                if renamed.contains(&p.ident.to_string()) {
+                    let inner = u.tree.clone();
+                    u.tree = syn::UseTree::Path(syn::UsePath {
+                        ident: ident("self"),
+                        colon2_token: Default::default(),
+                        tree: Box::new(inner),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// An identifier as a name (`r#ref` is `ref`).
+fn reach_name(ident: &syn::Ident) -> String {
+    let name = ident.to_string();
+    name.strip_prefix("r#").map_or(name.clone(), str::to_owned)
 }
 
 fn drop_extern_crates<'a>(items: &mut Vec<Item>, names: impl Iterator<Item = &'a String>) {
@@ -267,7 +488,7 @@ fn drop_extern_crates<'a>(items: &mut Vec<Item>, names: impl Iterator<Item = &'a
 /// The comment at the top of every bundle: what it is and what went in. No dates, no absolute
 /// paths: bundling the same sources twice gives the same bytes.
 fn header(plan: &Plan, kept: &[String]) -> String {
-    let root = crate_root_for_display(&plan.dir);
+    let root = crate_root_for_display(&plan.workspace_root);
     let rel = |p: &Path| -> String {
         let p = dunce::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         match &root {
@@ -302,10 +523,8 @@ fn header(plan: &Plan, kept: &[String]) -> String {
     out
 }
 
-fn crate_root_for_display(dir: &Path) -> Option<PathBuf> {
-    let dir = dunce::canonicalize(dir).ok()?;
-    let manifest = crate::build::workspace_manifest(&dir).ok()?;
-    manifest.parent().map(Path::to_path_buf)
+fn crate_root_for_display(root: &Path) -> Option<PathBuf> {
+    dunce::canonicalize(root).ok()
 }
 
 /// Writes `text` to `path`, creating folders.

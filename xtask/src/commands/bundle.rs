@@ -31,8 +31,9 @@ pub struct BundleArgs {
     pub prebuilt: Option<PathBuf>,
 }
 
-/// Exit 0 when written (and, with `--check`, good); 1 when the check finds the bundle bad
-/// (size, newer syntax, a sample not AC); an error (bundling fails, the bundle does not
+/// Exit 0 when written (and, with `--check`, good); 1 when the bundle is over BOJ's 512 KB
+/// (said with its three largest crates, written but not compiled), or when the check finds it
+/// bad (newer syntax, a sample not AC); an error (bundling fails, the bundle does not
 /// compile, a checker fails) is the tool's own, exit 2, as a build failure is for `cargo xtask
 /// test`.
 pub fn run(args: &BundleArgs) -> Result<ExitCode> {
@@ -41,6 +42,11 @@ pub fn run(args: &BundleArgs) -> Result<ExitCode> {
     say!("{}", bundle::wrote_line(&problem, &path, bundle.text.len()));
     if let Some(fallback) = &bundle.fallback {
         say!("{}: {fallback}", problem.name);
+    }
+    // Over 512 KB it is no submission, whatever else holds: said, and not compiled.
+    if let Some(over) = bundle.over_limit() {
+        eprintln!("error: {}: {over}", problem.name);
+        return Ok(ExitCode::from(1));
     }
     if !args.check {
         return Ok(ExitCode::SUCCESS);

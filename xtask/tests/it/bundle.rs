@@ -519,6 +519,16 @@ fn features_are_decided_as_cargo_resolved_them() {
 }
 
 #[test]
+fn features_are_those_of_the_problems_own_judge_build_not_the_workspaces() {
+    // boj-1013's dev-dependency asks fixture-features for `slow` (whose item is a
+    // compile_error!): `cargo metadata` resolves it on, the judge build of the solution has
+    // no dev-dependencies and does not. Made of the union, the bundle would not compile.
+    let bundle = bundle_passes(&fixture("boj-1013"), "judge-build-features");
+    assert!(!bundle.contains("only_slow"), "{bundle}");
+    assert!(!bundle.contains("compile_error"), "{bundle}");
+}
+
+#[test]
 fn a_2015_crate_and_its_own_dependency_are_carried_into_the_2021_bundle() {
     // The sample's answer (1/1 AC) is what the 2015 crate computes under cargo (1 + 4 + 9, and
     // the patterns), so the meaning survived.

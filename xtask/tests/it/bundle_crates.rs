@@ -21,7 +21,7 @@ struct Solution {
     kept: &'static [&'static str],
 }
 
-const SOLUTIONS: [Solution; 13] = [
+const SOLUTIONS: [Solution; 17] = [
     Solution {
         name: "proconio",
         limit: 18_000,
@@ -124,6 +124,45 @@ const SOLUTIONS: [Solution; 13] = [
         limit: 31_000,
         old_rustc: true,
         kept: &["pub struct SmallVec"],
+    },
+    // Issue 38's.
+    Solution {
+        name: "multimap",
+        limit: 15_000,
+        // serde, behind multimap's default `serde_impl`, has a build script that generates
+        // code: never reached, so no reason to refuse, and not in the bundle.
+        old_rustc: true,
+        kept: &["pub struct MultiMap", "pub fn get_vec"],
+    },
+    Solution {
+        name: "pathfinding",
+        limit: 134_000,
+        // pathfinding 4.3.0 declares 1.65, its bundle compiles with 1.63 (`--check` notes it).
+        old_rustc: true,
+        kept: &["pub fn dijkstra", "pub fn bfs"],
+    },
+    Solution {
+        name: "indexmap",
+        limit: 191_000,
+        // hashbrown's `cfg_if!` modules (`mod sse2; use sse2 as imp;`), read under their cfgs.
+        old_rustc: true,
+        kept: &[
+            "pub struct IndexMap",
+            "use sse2 as imp;",
+            "use generic as imp;",
+        ],
+    },
+    Solution {
+        name: "ascii",
+        limit: 65_000,
+        // Edition 2015: `<&AsciiStr>::from(x)` kept its shape; `widen_box!`'s
+        // `#[cfg(feature = "alloc")]` decided.
+        old_rustc: true,
+        kept: &[
+            "use ascii::{AsAsciiStr, AsciiChar, AsciiString};",
+            "<&AsciiStr>::from(",
+            "#[cfg(all())]",
+        ],
     },
 ];
 
@@ -229,4 +268,30 @@ fn a_crate_that_needs_a_newer_rustc_is_named_before_compiling() {
         stderr.contains("proconio 0.4.5 needs Rust 1.70.0"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_bundle_over_512_kb_is_refused_with_its_size_and_largest_crates() {
+    // regex: every `use` it makes in a function body followed (no E0432), and 2.7 MB of unicode
+    // tables and automata, over BOJ's 512 KB: said so, with the three largest crates, and not
+    // compiled.
+    let dir = scratch("bundle-crates", "regex");
+    let (result, bundle) = bundle_check("regex", None, &dir);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(1), "{stderr}");
+    assert!(bundle.len() > 512 * 1024, "{} bytes", bundle.len());
+    let said = format!("error: crate-regex: the bundle is {} bytes", bundle.len());
+    assert!(stderr.contains(&said), "{stderr}");
+    assert!(
+        stderr.contains("over BOJ's 512 KB source limit"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("its largest crates: regex_syntax (")
+            && stderr.contains("regex_automata (")
+            && stderr.contains("aho_corasick ("),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("E0432"), "{stderr}");
+    assert!(!text(&result.stdout).contains("compiled alone"));
 }

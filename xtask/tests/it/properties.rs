@@ -198,3 +198,116 @@ fn the_float_judge_reads_exactly_plain_decimal_numbers() {
         assert_eq!(mismatch.index, at + 1);
     }
 }
+
+/// A crate's files for the bundler's property test: `main.rs` using a 2015 library
+/// (`fixture_old`, with a module file) and a 2021 one with exported macros (`algo`), as the
+/// bundler's fixtures hold them.
+fn bundle_sources() -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        (
+            "main.rs",
+            b"use algo::read_vals;\nfn main() {\n    let shapes = fixture_old::squares();\n    \
+              fixture_old::check(true, \"{x}\");\n    let v: Vec<u32> = read_vals!(\"1 2\");\n    \
+              println!(\"{} {:?} {}\", fixture_old::total_area(&shapes), v, <u8>::max_value());\n}\n"
+                .to_vec(),
+        ),
+        (
+            "old/lib.rs",
+            data("tests/data/bundle-fixture/crates/fixture-old/src/lib.rs"),
+        ),
+        (
+            "old/shapes.rs",
+            data("tests/data/bundle-fixture/crates/fixture-old/src/shapes.rs"),
+        ),
+        (
+            "algo/lib.rs",
+            data("tests/data/bundle-fixture/crates/algo/src/lib.rs"),
+        ),
+    ]
+}
+
+#[test]
+fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic() {
+    use std::collections::BTreeMap;
+    use xtask::bundle::cfg::Cfg;
+    use xtask::bundle::manifest::{LibCrate, Plan, Source};
+
+    let dir = crate::support::scratch("properties", "bundle-sources");
+    let sources = bundle_sources();
+    let lib = |module: &str, root: &str, edition: &str| LibCrate {
+        module: module.to_string(),
+        package: format!("{module} 0.1.0"),
+        source: Source::Path,
+        dir: dir.join(root),
+        root: dir.join(root).join("lib.rs"),
+        edition: edition.to_string(),
+        cfg: Cfg::default(),
+        rust_version: None,
+        deps: BTreeMap::new(),
+        refusal: None,
+    };
+    let plan = Plan {
+        package: "property".to_string(),
+        dir: dir.clone(),
+        main: dir.join("main.rs"),
+        deps: [
+            ("fixture_old".to_string(), "fixture_old".to_string()),
+            ("algo".to_string(), "algo".to_string()),
+        ]
+        .into(),
+        libs: vec![
+            lib("algo", "algo", "2021"),
+            lib("fixture_old", "old", "2015"),
+        ],
+        cfg: Cfg::default(),
+        edition: "2021".to_string(),
+        target_dir: dir.join("target"),
+        workspace_root: dir.clone(),
+    };
+    let write_all = |edited: Option<(usize, &[u8])>| {
+        for (k, (name, text)) in sources.iter().enumerate() {
+            let path = dir.join(name);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            let text = match edited {
+                Some((at, new)) if at == k => new,
+                _ => text.as_slice(),
+            };
+            fs::write(path, text).unwrap();
+        }
+    };
+    // Unedited, the sources bundle.
+    write_all(None);
+    let whole = xtask::bundle::render_sources(&plan).unwrap();
+    assert!(whole.contains("mod fixture_old"), "{whole}");
+    let alphabet = b"{}()[]<>:;,.!#$'\"/*&|=+- \nrsuabcdefmnptx_019";
+    let mut rng = Rng(38);
+    let (mut bundled, mut refused) = (0, 0);
+    for case in 0..400 {
+        let file = rng.below(sources.len());
+        let edited = rng.edit(&sources[file].1, alphabet);
+        write_all(Some((file, &edited)));
+        let result = std::panic::catch_unwind(|| xtask::bundle::render_sources(&plan));
+        match result {
+            Err(_) => panic!(
+                "case {case}: the bundler panicked on {} edited to:\n{}",
+                sources[file].0,
+                String::from_utf8_lossy(&edited)
+            ),
+            Ok(Ok(_)) => bundled += 1,
+            Ok(Err(e)) => {
+                refused += 1;
+                let said = format!("{e:#}");
+                // The file, and for what does not parse, the line.
+                assert!(
+                    said.contains(sources[file].0.rsplit('/').next().unwrap())
+                        || said.contains("crate"),
+                    "case {case}: {said}"
+                );
+            }
+        }
+    }
+    assert!(
+        bundled > 0 && refused > 0,
+        "{bundled} bundled, {refused} refused"
+    );
+}

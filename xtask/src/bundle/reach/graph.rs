@@ -5,15 +5,18 @@
 //! [`Place`] (its module, its item's index there, and the member or `use` leaf within the item)
 //! is what pruning looks it up by, so no second walk has to meet the nodes in the same order.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Index;
+use std::rc::Rc;
 
 use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::{ImplItem, Item, TraitItem, UseTree};
 
+use super::live::MacroFacts;
 use super::resolve::Target;
-use super::scan::{idents, unraw, Scan};
+use super::scan::{unraw, Scan};
 use super::Level;
 
 /// A node of the [`Graph`]: an index into its arena.
@@ -134,12 +137,12 @@ pub(super) enum Kind {
     /// An `impl` block's header (generics, trait, self type); its members are nodes of their
     /// own.
     Impl {
-        /// Names in the self type (`Foo<Bar>` gives both).
-        self_names: Vec<String>,
+        /// The paths in the self type (`Foo<Bar>` gives both, `getrandom::Error` one).
+        self_names: Vec<Vec<String>>,
         /// The trait's path, for a trait impl.
         trait_path: Option<Vec<String>>,
-        /// Names in the trait's generic arguments (`From<Meters>` gives `Meters`).
-        trait_arg_names: Vec<String>,
+        /// The paths in the trait's generic arguments (`From<Meters>` gives `Meters`).
+        trait_arg_names: Vec<Vec<String>>,
     },
     /// A member of an impl: an inherent method (or const, or type) when the impl has no trait;
     /// `name` is `None` for a macro call among them, which goes with the impl.
@@ -151,7 +154,7 @@ pub(super) enum Kind {
     MacroCall {
         path: Vec<String>,
     },
-    /// Anything else (`extern crate`, `const _`, foreign blocks): always kept.
+    /// Anything else (`extern crate`, `const _`, foreign blocks): kept with its module.
     Other,
 }
 
@@ -173,6 +176,8 @@ impl Kind {
 pub(super) struct Node {
     pub(super) place: Place,
     pub(super) kind: Kind,
+    /// The name the item defines, when it defines one (for messages).
+    pub(super) name: Option<String>,
     /// What the node's code names: the item's tokens (an impl's or a trait's header alone;
     /// nothing for a `mod` or a `use` leaf).
     pub(super) tokens: TokenStream,
@@ -187,6 +192,11 @@ impl Node {
 
 #[derive(Debug)]
 pub(super) struct Module {
+    /// Its name in its parent (`crate` for the root).
+    pub(super) name: String,
+    /// Why it cannot be bundled, for a stand-in left where a crate or a module could not go
+    /// in (see [`super::REFUSED`]): the bundle is refused if the solution reaches it.
+    pub(super) refused: Option<String>,
     pub(super) parent: Option<ModId>,
     /// The `mod` item's node (none for the root).
     pub(super) node: Option<NodeId>,
@@ -214,9 +224,6 @@ pub(super) struct Graph {
     /// Macro definitions by name, anywhere (macro_rules scope is textual: a bare call may mean
     /// any of its crate's definitions of the name).
     pub(super) macros: BTreeMap<String, Vec<NodeId>>,
-    /// Every identifier in a macro definition or an item-position macro call: a provided
-    /// trait method of such a name may be overridden by what the macro writes.
-    pub(super) macro_idents: BTreeSet<String>,
     /// For a trait impl, the bundle's traits its trait path resolves to (none: foreign).
     pub(super) traits_of_impl: BTreeMap<NodeId, Vec<NodeId>>,
     /// A trait's items by name.
@@ -228,7 +235,20 @@ pub(super) struct Graph {
     /// For each macro definition, the definitions a call of it may expand: itself and those of
     /// the macros its body calls, transitively.
     pub(super) expansions: BTreeMap<NodeId, Vec<NodeId>>,
+    /// Trait impls whose trait is in a stand-in for what could not be bundled: their trait is
+    /// never live, so they never stay.
+    pub(super) impls_of_refused: BTreeSet<NodeId>,
+    /// What each macro call's rules go by, worked out when first asked (see `live.rs`).
+    pub(super) macro_facts: RefCell<BTreeMap<NodeId, Rc<Option<MacroFacts>>>>,
+    /// The bundle's types and traits each impl is about, worked out when first asked.
+    pub(super) impl_about: RefCell<BTreeMap<NodeId, Rc<Vec<NodeId>>>>,
+    /// What each name looked up in each module leads to, and the imports it goes through
+    /// (see `resolve.rs`).
+    pub(super) lookups: RefCell<LookupCache>,
 }
+
+/// Answers of [`Graph::lookup`]: (module, name) -> (targets, imports gone through).
+pub(super) type LookupCache = BTreeMap<(ModId, String), (Vec<Target>, Vec<NodeId>)>;
 
 impl Index<NodeId> for Graph {
     type Output = Node;
@@ -262,6 +282,14 @@ impl Graph {
         graph
     }
 
+    /// Every module with its id.
+    pub(super) fn module_ids(&self) -> impl Iterator<Item = (ModId, &Module)> {
+        self.modules
+            .iter()
+            .enumerate()
+            .map(|(k, module)| (ModId(k), module))
+    }
+
     /// Every node with its id.
     pub(super) fn node_ids(&self) -> impl Iterator<Item = (NodeId, &Node)> {
         self.nodes
@@ -270,13 +298,55 @@ impl Graph {
             .map(|(k, node)| (NodeId(k), node))
     }
 
-    /// The node at `place`. The arena holds one for every place of the tree it was built from.
-    pub(super) fn at(&self, place: &Place) -> NodeId {
-        match self.at.get(place) {
-            Some(&id) => id,
-            None => {
-                panic!("no node at {place:?}: the tree is not the one the graph was built from")
+    /// The node at `place`: the arena holds one for every place of the tree it was built from.
+    pub(super) fn at(&self, place: &Place) -> Option<NodeId> {
+        self.at.get(place).copied()
+    }
+
+    /// `lib::inner` for a module of a library, `crate` for the solution's root.
+    pub(super) fn module_path(&self, module: ModId) -> String {
+        let mut names = Vec::new();
+        let mut at = Some(module);
+        while let Some(m) = at {
+            if self[m].parent.is_some() {
+                names.push(self[m].name.clone());
             }
+            at = self[m].parent;
+        }
+        if names.is_empty() {
+            return "crate".to_string();
+        }
+        names.reverse();
+        names.join("::")
+    }
+
+    /// A node as a message names it: `lib::inner::name`, `lib::inner::Type::method`,
+    /// `use path in lib::inner`.
+    pub(super) fn describe(&self, id: NodeId) -> String {
+        let node = &self[id];
+        let module = self.module_path(node.module());
+        let within = |name: &str| match module.as_str() {
+            "crate" => name.to_string(),
+            m => format!("{m}::{name}"),
+        };
+        match &node.kind {
+            Kind::Mod { module } => self.module_path(*module),
+            Kind::Use { path } | Kind::Glob { path } => {
+                format!("`use {}` in {module}", path.join("::"))
+            }
+            Kind::Impl { self_names, .. } => within(&format!(
+                "impl {}",
+                self_names
+                    .first()
+                    .and_then(|p| p.last())
+                    .map_or("", String::as_str)
+            )),
+            Kind::ImplMember { owner, name } | Kind::TraitMember { owner, name, .. } => {
+                let owner = self.describe(*owner);
+                format!("{owner}::{}", name.as_deref().unwrap_or("(macro)"))
+            }
+            Kind::MacroCall { path } => within(&format!("{}!", path.join("::"))),
+            _ => within(node.name.as_deref().unwrap_or("(item)")),
         }
     }
 
@@ -293,6 +363,8 @@ impl Graph {
             Some(p) => (self[p].level, self[p].krate),
         };
         self.modules.push(Module {
+            name: name.to_owned(),
+            refused: None,
             parent,
             node: None,
             krate,
@@ -320,16 +392,18 @@ impl Graph {
     fn add_node(&mut self, place: Place, kind: Kind, tokens: TokenStream) -> NodeId {
         let id = NodeId(self.nodes.len());
         let previous = self.at.insert(place.clone(), id);
-        assert!(previous.is_none(), "two nodes at {place:?}");
+        debug_assert!(previous.is_none(), "two nodes at {place:?}");
         self.nodes.push(Node {
             place,
             kind,
+            name: None,
             tokens,
         });
         id
     }
 
     fn define(&mut self, module: ModId, name: String, node: NodeId) {
+        self.nodes[node.0].name = Some(name.clone());
         self.module_mut(module)
             .defs
             .entry(name)
@@ -367,6 +441,7 @@ impl Graph {
                 let child = self.add_module(Some(module), &unraw(&m.ident));
                 let node = self.add_node(place, Kind::Mod { module: child }, TokenStream::new());
                 self.module_mut(child).node = Some(node);
+                self.module_mut(child).refused = super::refusal_of(&m.attrs);
                 if let Some((_, inner)) = &m.content {
                     self.collect(inner, child);
                 }
@@ -382,7 +457,6 @@ impl Graph {
             Item::Trait(t) => self.collect_trait(t, place),
             Item::Macro(m) => {
                 let tokens = item.to_token_stream();
-                idents(m.mac.tokens.clone(), &mut self.macro_idents);
                 match &m.ident {
                     Some(ident) => {
                         let name = unraw(ident);
@@ -526,20 +600,28 @@ impl Graph {
     }
 
     fn collect_impl(&mut self, imp: &syn::ItemImpl, place: Place) {
-        let mut self_names = BTreeSet::new();
-        idents(imp.self_ty.to_token_stream(), &mut self_names);
+        let paths = |tokens: TokenStream| -> Vec<Vec<String>> {
+            let mut scan = Scan::default();
+            scan.tokens(tokens);
+            let mut paths = scan.paths;
+            paths.sort();
+            paths.dedup();
+            paths
+        };
+        let self_names = paths(imp.self_ty.to_token_stream());
         let trait_path = imp.trait_.as_ref().map(|(_, path, _)| {
             path.segments
                 .iter()
                 .map(|s| unraw(&s.ident))
                 .collect::<Vec<_>>()
         });
-        let mut trait_arg_names = BTreeSet::new();
+        let mut trait_args = TokenStream::new();
         if let Some((_, path, _)) = &imp.trait_ {
             for segment in &path.segments {
-                idents(segment.arguments.to_token_stream(), &mut trait_arg_names);
+                segment.arguments.to_tokens(&mut trait_args);
             }
         }
+        let trait_arg_names = paths(trait_args);
         let mut header = TokenStream::new();
         for attr in &imp.attrs {
             attr.to_tokens(&mut header);
@@ -553,9 +635,9 @@ impl Graph {
             w.to_tokens(&mut header);
         }
         let kind = Kind::Impl {
-            self_names: self_names.into_iter().collect(),
+            self_names,
             trait_path,
-            trait_arg_names: trait_arg_names.into_iter().collect(),
+            trait_arg_names,
         };
         let owner = self.add_node(place.clone(), kind, header);
         for (k, it) in imp.items.iter().enumerate() {
@@ -596,6 +678,28 @@ impl Graph {
             }
         }
         self.traits_of_impl = traits_of_impl;
+        // An impl of a trait, or for a type, that is in a stand-in is of no use: its trait or
+        // type is never live.
+        let mut impls_of_refused = BTreeSet::new();
+        for (id, node) in self.node_ids() {
+            if let Kind::Impl {
+                trait_path,
+                self_names,
+                trait_arg_names,
+            } = &node.kind
+            {
+                let refused = |path: &[String]| {
+                    self.resolve_quietly(node.module(), path)
+                        .iter()
+                        .any(|t| matches!(t, Target::Refused(_)))
+                };
+                let self_refused = self_names.iter().chain(trait_arg_names).any(|p| refused(p));
+                if trait_path.as_deref().is_some_and(refused) || self_refused {
+                    impls_of_refused.insert(id);
+                }
+            }
+        }
+        self.impls_of_refused = impls_of_refused;
 
         let mut scopes: BTreeMap<NodeId, BTreeSet<ModId>> = BTreeMap::new();
         let mut traits_of_glob = BTreeMap::new();

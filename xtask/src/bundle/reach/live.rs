@@ -33,6 +33,50 @@ pub(super) struct Reach {
     expanded: BTreeSet<(ModId, NodeId)>,
     /// Resolving to answer a question: nothing is marked or noted.
     pub(super) quiet: bool,
+    /// The node being followed: what a node marked now is marked for.
+    current: Option<NodeId>,
+    /// For each live node, the node it was marked for (none for `main` and what is always
+    /// kept): the way back to `main`.
+    parent: BTreeMap<NodeId, NodeId>,
+    /// For each module a path went into or ended at, the node whose path did so first.
+    entered: BTreeMap<ModId, Option<NodeId>>,
+    /// For each name used as a member, the node that used it first.
+    member_by: BTreeMap<String, NodeId>,
+    /// Every identifier in a live macro definition or item-position macro call: a provided
+    /// trait method of such a name may be overridden by what the macro writes.
+    macro_idents: BTreeSet<String>,
+}
+
+/// What a macro call's rules go by (see [`Graph::macro_call_kept`]).
+#[derive(Debug)]
+pub(super) struct MacroFacts {
+    /// The names it, or the macros it expands, may define.
+    defined: BTreeSet<String>,
+    /// Its own crate's items its own tokens name (what it is called about).
+    in_call: Vec<NodeId>,
+    /// Its own crate's items the macros it expands name.
+    in_body: Vec<NodeId>,
+}
+
+/// What the solution reaches of something that could not be bundled: the reason, and the way
+/// from `main` to it, one node after another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// Why it cannot be bundled.
+    pub reason: String,
+    /// `main`, then each node on the way, then the module that stands in for it.
+    pub chain: Vec<String>,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}; the solution reaches it: {}",
+            self.reason,
+            self.chain.join(" → ")
+        )
+    }
 }
 
 impl Reach {
@@ -46,13 +90,27 @@ impl Reach {
 
     pub(super) fn mark(&mut self, node: NodeId) {
         if !self.quiet && self.live.insert(node) {
+            if let Some(parent) = self.current {
+                self.parent.insert(node, parent);
+            }
             self.todo.push(node);
+        }
+    }
+
+    /// Notes that a path went into (or ended at) `module`.
+    pub(super) fn enter(&mut self, module: ModId) {
+        if !self.quiet {
+            self.touched.insert(module);
+            self.entered.entry(module).or_insert(self.current);
         }
     }
 
     pub(super) fn use_member(&mut self, module: ModId, name: String) {
         if self.quiet {
             return;
+        }
+        if let Some(by) = self.current {
+            self.member_by.entry(name.clone()).or_insert(by);
         }
         self.members_in
             .entry(module)
@@ -64,15 +122,51 @@ impl Reach {
 
 impl Graph {
     /// The nodes `main` reaches, with everything always kept (see [`Kind::Other`] and
-    /// [`Level`]).
-    pub(super) fn live(&self) -> NodeSet {
+    /// [`Level`]); or, when it reaches a stand-in for what could not be bundled, why not.
+    pub(super) fn live(&self) -> Result<NodeSet, Refusal> {
+        let reach = self.walk();
+        for (id, module) in self.module_ids() {
+            let Some(reason) = &module.refused else {
+                continue;
+            };
+            let by = match (reach.entered.get(&id), module.node) {
+                (Some(&by), _) => by,
+                (None, Some(node)) if reach.live.contains(node) => reach.parent.get(&node).copied(),
+                _ => continue,
+            };
+            let mut chain = vec![self.module_path(id)];
+            let mut at = by;
+            let mut seen = BTreeSet::new();
+            while let Some(node) = at.filter(|&n| seen.insert(n)) {
+                let said = self.describe(node);
+                if !chain.contains(&said) {
+                    chain.push(said);
+                }
+                at = reach.parent.get(&node).copied();
+            }
+            chain.reverse();
+            return Err(Refusal {
+                reason: reason.clone(),
+                chain,
+            });
+        }
+        Ok(reach.live)
+    }
+
+    /// The walk to the fixpoint from `main`.
+    fn walk(&self) -> Reach {
         let mut reach = Reach {
             live: NodeSet::empty(self),
             ..Reach::default()
         };
         for (id, node) in self.node_ids() {
             let whole = self[node.module()].level == Level::Crate;
-            if matches!(node.kind, Kind::Other) || whole {
+            let stand_in =
+                matches!(node.kind, Kind::Mod { module } if self[module].refused.is_some());
+            // What no path can name (`const _`, a foreign block) is kept with its module: at
+            // the root from the start, elsewhere by rule once the module is live.
+            let at_root = matches!(node.kind, Kind::Other) && node.module() == ModId::ROOT;
+            if (at_root || whole) && !stand_in {
                 reach.mark(id);
             }
         }
@@ -94,18 +188,40 @@ impl Graph {
                     }
                 );
                 if !reach.live.contains(id) && !inherent && self.kept_by_rules(id, &reach) {
+                    reach.current = self.kept_for(id, &reach);
                     reach.mark(id);
                 }
             }
+            reach.current = None;
             if reach.todo.is_empty() {
-                return reach.live;
+                return reach;
             }
+        }
+    }
+
+    /// What a node kept by a rule is kept for, in messages: a member or a trait for the code
+    /// that used its name as a member, anything else for its module.
+    fn kept_for(&self, id: NodeId, reach: &Reach) -> Option<NodeId> {
+        let used = |name: &String| reach.member_by.get(name).copied();
+        match &self[id].kind {
+            Kind::ImplMember { owner, name } | Kind::TraitMember { owner, name, .. } => {
+                name.as_ref().and_then(used).or(Some(*owner))
+            }
+            Kind::Trait { members } => members
+                .iter()
+                .find_map(used)
+                .or(self[self[id].module()].node),
+            _ => self[self[id].module()].node,
         }
     }
 
     /// Marks what a live node's tokens lead to, and the modules that hold it.
     fn follow(&self, id: NodeId, reach: &mut Reach) {
+        reach.current = Some(id);
         let node = &self[id];
+        if matches!(node.kind, Kind::MacroRules | Kind::MacroCall { .. }) {
+            idents(node.tokens.clone(), &mut reach.macro_idents);
+        }
         let module = node.module();
         // The module holding a live node stays, and so do the modules above it.
         let mut above = Some(module);
@@ -152,9 +268,30 @@ impl Graph {
             }
             reach.use_member(module, member);
         }
-        for path in scan.paths {
-            for target in self.resolve_path(module, &path, reach) {
+        for path in &scan.paths {
+            for target in self.resolve_path(module, path, reach) {
                 self.mark_target(target, reach);
+            }
+            // A name a block's `use` bound: the rest of the path goes on from its path (and,
+            // for a block's glob, may go on from there).
+            let Some(first) = path.first() else {
+                continue;
+            };
+            let mut through: Vec<Vec<String>> = scan
+                .block_uses
+                .iter()
+                .filter(|(name, _)| name == first)
+                .map(|(_, to)| to.iter().chain(&path[1..]).cloned().collect())
+                .collect();
+            through.extend(
+                scan.block_globs
+                    .iter()
+                    .map(|glob| glob.iter().chain(path).cloned().collect()),
+            );
+            for path in through {
+                for target in self.resolve_path(module, &path, reach) {
+                    self.mark_target(target, reach);
+                }
             }
         }
         for path in &scan.macro_paths {
@@ -222,7 +359,11 @@ impl Graph {
     fn mark_target(&self, target: Target, reach: &mut Reach) {
         match target {
             Target::Node(node) => reach.mark(node),
+            Target::Refused(module) => reach.enter(module),
             Target::Module(module) => {
+                if self[module].refused.is_some() {
+                    reach.enter(module);
+                }
                 if let Some(node) = self[module].node {
                     reach.mark(node);
                 }
@@ -264,7 +405,7 @@ impl Graph {
                 reach.live.contains(*owner)
                     && (!provided
                         || name.as_ref().is_some_and(|name| {
-                            reach.members.contains(name) || self.macro_idents.contains(name)
+                            reach.members.contains(name) || reach.macro_idents.contains(name)
                         }))
             }
             Kind::ImplMember { owner, name } => {
@@ -292,6 +433,8 @@ impl Graph {
                     },
                 }
             }
+            // Its trait could not be bundled: never live, so neither is the impl.
+            Kind::Impl { .. } if self.impls_of_refused.contains(&id) => false,
             Kind::Impl {
                 self_names,
                 trait_path,
@@ -299,16 +442,7 @@ impl Graph {
             } => {
                 // The bundle's types and traits the impl is about (`Ratio<BigInt>` names two):
                 // it is of use only when all of them are live.
-                let mut about = Vec::new();
-                for name in self_names.iter().chain(trait_arg_names) {
-                    for target in self.lookup(node.module(), name, &mut Vec::new()) {
-                        if let Target::Node(n) = target {
-                            if self[n].kind.is_type() || self[n].kind.is_trait() {
-                                about.push(n);
-                            }
-                        }
-                    }
-                }
+                let about = self.impl_about(id, self_names, trait_arg_names);
                 let all_live = about.iter().all(|&n| reach.live.contains(n));
                 match trait_path {
                     // An inherent impl stays for its members (see `Kind::ImplMember`).
@@ -326,6 +460,7 @@ impl Graph {
                 }
             }
             Kind::MacroCall { path } => self.macro_call_kept(id, path, reach),
+            Kind::Other => module_live,
             // A glob that brings a live trait into scope.
             Kind::Glob { .. } => {
                 module_live
@@ -338,8 +473,13 @@ impl Graph {
                     return false;
                 }
                 // A live trait imported for its methods, or what may be a trait from std.
+                // (`self::std::fmt::Write` too: a no_std crate's `use core as std;`.)
+                let from = match path.first().map(String::as_str) {
+                    Some("self") => path.get(1),
+                    _ => path.first(),
+                };
                 let external = matches!(
-                    path.first().map(String::as_str),
+                    from.map(String::as_str),
                     Some("std" | "core" | "alloc" | "::")
                 );
                 if external {
@@ -349,7 +489,7 @@ impl Graph {
                 }
                 let live_trait = |t: &Target| match *t {
                     Target::Node(n) => reach.live.contains(n) && self[n].kind.is_trait(),
-                    Target::Module(_) => false,
+                    Target::Module(_) | Target::Refused(_) => false,
                 };
                 self.resolve_quietly(node.module(), path)
                     .iter()
@@ -359,59 +499,120 @@ impl Graph {
         }
     }
 
+    /// The bundle's types and traits an impl is about (worked out once per impl).
+    fn impl_about(
+        &self,
+        id: NodeId,
+        self_names: &[Vec<String>],
+        trait_arg_names: &[Vec<String>],
+    ) -> std::rc::Rc<Vec<NodeId>> {
+        if let Some(about) = self.impl_about.borrow().get(&id) {
+            return about.clone();
+        }
+        let mut about = Vec::new();
+        for path in self_names.iter().chain(trait_arg_names) {
+            for target in self.resolve_quietly(self[id].module(), path) {
+                if let Target::Node(n) = target {
+                    if self[n].kind.is_type() || self[n].kind.is_trait() {
+                        about.push(n);
+                    }
+                }
+            }
+        }
+        let about = std::rc::Rc::new(about);
+        self.impl_about.borrow_mut().insert(id, about.clone());
+        about
+    }
+
+    /// What a macro call's rules go by, which does not change as the walk goes on (worked out
+    /// once per call): `None` for a macro with no definition in sight.
+    fn macro_call_facts(&self, id: NodeId, path: &[String]) -> std::rc::Rc<Option<MacroFacts>> {
+        if let Some(facts) = self.macro_facts.borrow().get(&id) {
+            return facts.clone();
+        }
+        let node = &self[id];
+        let module = node.module();
+        let called = self.macros_called(module, path);
+        let facts = if called.is_empty() {
+            None
+        } else {
+            let mut definitions: Vec<NodeId> = Vec::new();
+            for called in called {
+                definitions.extend(self.expansions.get(&called).into_iter().flatten());
+            }
+            let mut defined = BTreeSet::new();
+            defined_names(node.tokens.clone(), &mut defined);
+            for &definition in &definitions {
+                defined_names(self[definition].tokens.clone(), &mut defined);
+            }
+            let named = |tokens: &TokenStream| -> Vec<NodeId> {
+                let mut scan = Scan::default();
+                scan.tokens(tokens.clone());
+                scan.paths
+                    .iter()
+                    .flat_map(|path| self.resolve_quietly(module, path))
+                    .filter_map(|t| match t {
+                        Target::Node(n) => Some(n),
+                        Target::Module(_) | Target::Refused(_) => None,
+                    })
+                    .collect()
+            };
+            // What a macro call writes is about its own crate's types or traits: an impl of
+            // another crate's trait for another crate's type cannot be written there (the
+            // orphan rule), so another crate's types it names (`Result<(), Error>` in a
+            // signature) say nothing of whether it is needed.
+            let krate = self[module].krate;
+            let local = |mut nodes: Vec<NodeId>| {
+                nodes.retain(|&n| self[self[n].module()].krate == krate);
+                nodes.sort();
+                nodes.dedup();
+                nodes
+            };
+            let in_call = local(named(&node.tokens));
+            let mut in_body = Vec::new();
+            for &definition in &definitions {
+                in_body.extend(named(&self[definition].tokens));
+            }
+            Some(MacroFacts {
+                defined,
+                in_call,
+                in_body: local(in_body),
+            })
+        };
+        let facts = std::rc::Rc::new(facts);
+        self.macro_facts.borrow_mut().insert(id, facts.clone());
+        facts
+    }
+
     /// An item-position macro call stays when it may define a name a path looked for in its
     /// module (an item keyword and the name, in its tokens or its macros'), or may implement
     /// something for a live type: it names one (in its own tokens or its macros'), or names no
     /// type of the bundle but a live trait (`impl_zero!(u8 u16)` with a `Zero` in its macro's
     /// body).
     fn macro_call_kept(&self, id: NodeId, path: &[String], reach: &Reach) -> bool {
-        let node = &self[id];
-        let module = node.module();
-        let called = self.macros_called(module, path);
-        if called.is_empty() {
+        let module = self[id].module();
+        let facts = self.macro_call_facts(id, path);
+        let Some(facts) = facts.as_ref() else {
             // A macro made by another macro (petgraph's `GraphBase! { delegate_impl [] }`), or
             // std's: nothing to judge it by, so it stays with its module.
             return self[module].node.is_none_or(|m| reach.live.contains(m));
-        }
-        let mut definitions: Vec<NodeId> = Vec::new();
-        for called in called {
-            definitions.extend(self.expansions.get(&called).into_iter().flatten());
-        }
-        let mut defined = BTreeSet::new();
-        defined_names(node.tokens.clone(), &mut defined);
-        for &definition in &definitions {
-            defined_names(self[definition].tokens.clone(), &mut defined);
-        }
+        };
         let defines_looked_up = reach
             .looked_up
             .range((module, String::new())..)
             .take_while(|(m, _)| *m == module)
-            .any(|(_, looked_up)| defined.contains(looked_up));
+            .any(|(_, looked_up)| facts.defined.contains(looked_up));
         if defines_looked_up {
             return true;
         }
-        let named = |tokens: &TokenStream| -> Vec<NodeId> {
-            let mut scan = Scan::default();
-            scan.tokens(tokens.clone());
-            scan.paths
-                .iter()
-                .flat_map(|path| self.resolve_quietly(module, path))
-                .filter_map(|t| match t {
-                    Target::Node(n) => Some(n),
-                    Target::Module(_) => None,
-                })
-                .collect()
-        };
-        let mut all = named(&node.tokens);
-        for &definition in &definitions {
-            all.extend(named(&self[definition].tokens));
-        }
+        let all = || facts.in_call.iter().chain(&facts.in_body);
         let is_type = |n: NodeId| self[n].kind.is_type();
-        if all.iter().any(|&n| is_type(n) && reach.live.contains(n)) {
+        if all().any(|&n| is_type(n) && reach.live.contains(n)) {
             return true;
         }
+        // `impl_integer!(i8)`: about no type of its crate, so about the trait it implements.
         let is_trait = |n: NodeId| self[n].kind.is_trait();
-        !all.iter().any(|&n| is_type(n))
-            && all.iter().any(|&n| is_trait(n) && reach.live.contains(n))
+        !facts.in_call.iter().any(|&n| is_type(n))
+            && all().any(|&n| is_trait(n) && reach.live.contains(n))
     }
 }

@@ -45,9 +45,44 @@ mod tests;
 
 use std::collections::BTreeMap;
 
-use syn::Item;
+use syn::{Attribute, Item};
 
 use self::graph::Graph;
+pub use self::live::Refusal;
+
+/// The attribute that marks a stand-in: an empty module left where a crate or a module could
+/// not go in (a proc-macro crate, a build script that does more than set `cfg`s, a file that
+/// cannot be read), with the reason. It is never printed: [`prune`] removes a stand-in the
+/// solution does not reach, and refuses the bundle when it does.
+pub const REFUSED: &str = "__bundle_refused";
+
+/// An empty module `name` standing in for what could not be bundled, and why.
+pub fn stand_in(name: &syn::Ident, reason: &str) -> Item {
+    let marker = syn::Ident::new(REFUSED, proc_macro2::Span::call_site());
+    Item::Mod(syn::ItemMod {
+        attrs: vec![syn::parse_quote!(#[#marker = #reason])],
+        vis: syn::Visibility::Public(Default::default()),
+        unsafety: None,
+        mod_token: Default::default(),
+        ident: name.clone(),
+        content: Some((Default::default(), Vec::new())),
+        semi: None,
+    })
+}
+
+/// The reason a stand-in's attributes give, if they mark one.
+pub fn refusal_of(attrs: &[Attribute]) -> Option<String> {
+    attrs.iter().find_map(|a| match &a.meta {
+        syn::Meta::NameValue(nv) if nv.path.is_ident(REFUSED) => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
 
 /// How much of a library crate to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -74,8 +109,11 @@ impl Level {
 
 /// Removes unreachable items from `items` (the whole bundle), starting from `fn main`; a
 /// library inlined as `mod NAME` is kept as `levels[NAME]` says (item by item when absent).
-pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) {
+/// When `main` reaches a stand-in ([`stand_in`]), nothing is removed and the refusal says
+/// how it is reached.
+pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) -> Result<(), Refusal> {
     let graph = Graph::build(items, levels);
-    let live = graph.live();
+    let live = graph.live()?;
     prune::keep_live(items, &graph, &live);
+    Ok(())
 }

@@ -17,8 +17,12 @@ struct Pruner<'a> {
 }
 
 impl Pruner<'_> {
+    /// Whether the node at `place` stays (a place the graph does not know, which cannot be,
+    /// stays: keeping is always sound).
     fn is_live(&self, place: &Place) -> bool {
-        self.live.contains(self.graph.at(place))
+        self.graph
+            .at(place)
+            .is_none_or(|node| self.live.contains(node))
     }
 
     /// Prunes the items of `module`.
@@ -36,7 +40,9 @@ impl Pruner<'_> {
     fn item(&self, place: &Place, item: &mut Item) -> bool {
         match item {
             Item::Mod(m) => {
-                let node = self.graph.at(place);
+                let Some(node) = self.graph.at(place) else {
+                    return true;
+                };
                 if let (Kind::Mod { module }, Some((_, inner))) =
                     (&self.graph[node].kind, &mut m.content)
                 {

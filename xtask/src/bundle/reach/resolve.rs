@@ -2,16 +2,46 @@
 //! child modules, `use` imports and re-exports, glob imports, `crate`, `self` and `super`;
 //! and which `macro_rules!` definitions a macro call may mean.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use super::graph::{Graph, Kind, ModId, NodeId};
 use super::live::Reach;
+
+/// A lookup's answer that a cycle may have cut short: (targets, imports gone through, the depth
+/// of the shallowest lookup under way it met).
+type CutShort = (Vec<Target>, Vec<NodeId>, usize);
+
+/// One lookup's walk through imports: the lookups under way, and those done, with their
+/// answers (targets, imports gone through).
+#[derive(Debug)]
+pub(super) struct Walk {
+    /// The lookups under way, each with its depth.
+    under_way: BTreeMap<(ModId, String), usize>,
+    /// Lookups done whose answer a cycle may have cut short: (targets, imports, the depth of
+    /// the shallowest lookup under way they met).
+    done: BTreeMap<(ModId, String), CutShort>,
+    /// The shallowest lookup under way that the current one met (`usize::MAX`: none).
+    low: usize,
+}
+
+impl Default for Walk {
+    fn default() -> Walk {
+        Walk {
+            under_way: BTreeMap::new(),
+            done: BTreeMap::new(),
+            low: usize::MAX,
+        }
+    }
+}
 
 /// Where a name can lead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum Target {
     Node(NodeId),
     Module(ModId),
+    /// Something inside a stand-in for what could not be bundled (see [`super::REFUSED`]):
+    /// whatever the name, it is that module's.
+    Refused(ModId),
 }
 
 impl Graph {
@@ -101,9 +131,7 @@ impl Graph {
             for target in &current {
                 match *target {
                     Target::Module(m) => {
-                        if !reach.quiet {
-                            reach.touched.insert(m);
-                        }
+                        reach.enter(m);
                         let segment = match segment.as_str() {
                             "super" => {
                                 next.extend(self[m].parent.map(Target::Module));
@@ -130,12 +158,13 @@ impl Graph {
                             reach.use_member(module, name.clone());
                         }
                     }
+                    Target::Refused(m) => next.push(Target::Refused(m)),
                 }
             }
             if next.is_empty() {
                 return current
                     .into_iter()
-                    .filter(|t| matches!(t, Target::Node(_)))
+                    .filter(|t| matches!(t, Target::Node(_) | Target::Refused(_)))
                     .collect();
             }
             current = next;
@@ -147,7 +176,7 @@ impl Graph {
     /// leaves go into `seen`, to be kept) and glob imports.
     pub(super) fn lookup(&self, module: ModId, name: &str, seen: &mut Vec<NodeId>) -> Vec<Target> {
         let mut found = Vec::new();
-        self.lookup_into(module, name, seen, &mut found, &mut BTreeSet::new());
+        self.lookup_into(module, name, seen, &mut found, &mut Walk::default());
         found.sort();
         found.dedup();
         found
@@ -159,16 +188,78 @@ impl Graph {
         name: &str,
         seen: &mut Vec<NodeId>,
         found: &mut Vec<Target>,
-        visited: &mut BTreeSet<(ModId, String)>,
+        walk: &mut Walk,
     ) {
-        // `visited` holds the lookups under way: a cycle of imports ends, while a name met
-        // again on another branch (`a::x` and `b::x` both re-exporting `c::x`) is looked up
-        // again.
+        // A lookup under way met again is a cycle of imports: it ends there, and what was
+        // worked out below it meanwhile may lack what the cycle brings, so it is kept for this
+        // walk only. A lookup that met no cycle above itself has its whole answer, kept for
+        // good (glob imports that meet again, as zerocopy's do, would otherwise make each
+        // lookup a walk of the whole crate).
         let key = (module, name.to_owned());
-        if !visited.insert(key.clone()) {
+        if let Some((targets, used)) = self.lookups.borrow().get(&key) {
+            found.extend(targets.iter().copied());
+            seen.extend(used.iter().copied());
             return;
         }
+        if let Some((targets, used, low)) = walk.done.get(&key) {
+            found.extend(targets.iter().copied());
+            seen.extend(used.iter().copied());
+            walk.low = walk.low.min(*low);
+            return;
+        }
+        if let Some(&depth) = walk.under_way.get(&key) {
+            // Met again while it is looked up (`use bitvec::prelude::*;` at the root, whose
+            // own path starts with the `bitvec` looked up): what the module itself defines
+            // under the name is its answer so far.
+            walk.low = walk.low.min(depth);
+            let here = &self[module];
+            if here.refused.is_none() {
+                found.extend(
+                    here.defs
+                        .get(name)
+                        .into_iter()
+                        .flatten()
+                        .map(|&n| Target::Node(n)),
+                );
+                found.extend(here.children.get(name).map(|&m| Target::Module(m)));
+            }
+            return;
+        }
+        let depth = walk.under_way.len();
+        walk.under_way.insert(key.clone(), depth);
+        let outer = std::mem::replace(&mut walk.low, usize::MAX);
+        let mut targets = Vec::new();
+        let mut used = Vec::new();
+        self.lookup_here(module, name, &mut used, &mut targets, walk);
+        walk.under_way.remove(&key);
+        let low = std::mem::replace(&mut walk.low, outer);
+        targets.sort();
+        targets.dedup();
+        used.sort();
+        used.dedup();
+        found.extend(targets.iter().copied());
+        seen.extend(used.iter().copied());
+        if low >= depth {
+            self.lookups.borrow_mut().insert(key, (targets, used));
+        } else {
+            walk.low = walk.low.min(low);
+            walk.done.insert(key, (targets, used, low));
+        }
+    }
+
+    fn lookup_here(
+        &self,
+        module: ModId,
+        name: &str,
+        seen: &mut Vec<NodeId>,
+        found: &mut Vec<Target>,
+        walk: &mut Walk,
+    ) {
         let here = &self[module];
+        if here.refused.is_some() {
+            found.push(Target::Refused(module));
+            return;
+        }
         found.extend(
             here.defs
                 .get(name)
@@ -180,17 +271,20 @@ impl Graph {
         for &leaf in here.imports.get(name).into_iter().flatten() {
             if let Kind::Use { path } = &self[leaf].kind {
                 seen.push(leaf);
-                found.extend(self.resolve_use(module, path, seen, visited));
+                found.extend(self.resolve_use(module, path, seen, walk));
             }
         }
         for &glob in &here.globs {
             if let Kind::Glob { path } = &self[glob].kind {
                 let mut inner = Vec::new();
-                for target in self.resolve_use(module, path, seen, visited) {
+                for target in self.resolve_use(module, path, seen, walk) {
                     match target {
-                        Target::Module(m) => self.lookup_into(m, name, seen, &mut inner, visited),
+                        // A glob of a stand-in is not read: any name may seem to come from it.
+                        Target::Module(m) if self[m].refused.is_some() => {}
+                        Target::Module(m) => self.lookup_into(m, name, seen, &mut inner, walk),
                         // `use Enum::*`: the variants come with the enum.
                         Target::Node(n) => inner.push(Target::Node(n)),
+                        Target::Refused(_) => {}
                     }
                 }
                 if !inner.is_empty() {
@@ -199,7 +293,6 @@ impl Graph {
                 }
             }
         }
-        visited.remove(&key);
     }
 
     /// Resolves the path of a `use` leaf written in `module`.
@@ -208,7 +301,7 @@ impl Graph {
         module: ModId,
         path: &[String],
         seen: &mut Vec<NodeId>,
-        visited: &mut BTreeSet<(ModId, String)>,
+        walk: &mut Walk,
     ) -> Vec<Target> {
         let Some(first) = path.first() else {
             return vec![Target::Module(module)];
@@ -217,7 +310,7 @@ impl Graph {
             Some(root) => root,
             None => {
                 let mut found = Vec::new();
-                self.lookup_into(module, first, seen, &mut found, visited);
+                self.lookup_into(module, first, seen, &mut found, walk);
                 found
             }
         };
@@ -228,10 +321,11 @@ impl Graph {
                     (Target::Module(m), "super") => next.extend(self[m].parent.map(Target::Module)),
                     (Target::Module(_), "self") => next.push(*target),
                     (Target::Module(m), segment) => {
-                        self.lookup_into(m, segment, seen, &mut next, visited)
+                        self.lookup_into(m, segment, seen, &mut next, walk)
                     }
                     // `use Enum::Variant` or `use Type::method`-like: the item itself.
                     (Target::Node(n), _) => next.push(Target::Node(n)),
+                    (Target::Refused(m), _) => next.push(Target::Refused(m)),
                 }
             }
             current = next;

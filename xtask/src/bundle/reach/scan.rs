@@ -56,6 +56,10 @@ pub(super) struct Scan {
     pub(super) members: BTreeSet<String>,
     /// Paths called as macros (`name!`, `$crate::lib::name!`).
     pub(super) macro_paths: Vec<Vec<String>>,
+    /// `use` declarations in blocks (function bodies): each name bound, and its path.
+    pub(super) block_uses: Vec<(String, Vec<String>)>,
+    /// `use path::*` in blocks: the paths.
+    pub(super) block_globs: Vec<Vec<String>>,
 }
 
 impl Scan {
@@ -72,7 +76,14 @@ impl Scan {
                 }
                 TokenTree::Ident(id) => {
                     let name = unraw(id);
-                    let after_dot = i >= 1 && punct(i - 1, '.');
+                    if name == "use" {
+                        if let Some(end) = self.block_use(&trees[i + 1..]) {
+                            i += 1 + end;
+                            continue;
+                        }
+                    }
+                    // `x.name`, not `a..name` (a range: bitvec's `0 .. mem::bits_of()`).
+                    let after_dot = i >= 1 && punct(i - 1, '.') && !(i >= 2 && punct(i - 2, '.'));
                     let continues = i >= 2 && sep(i - 2);
                     if after_dot {
                         self.members.insert(name);
@@ -153,6 +164,87 @@ impl Scan {
                 }
                 _ => i += 1,
             }
+        }
+    }
+}
+
+impl Scan {
+    /// A `use` declaration in a block, `trees` being what follows `use`: its leaves become
+    /// paths (resolved from the node's module, as the block's are) and bindings. Returns how
+    /// many trees it took (through the `;`), or `None` when it does not read as one (a macro's
+    /// `use $path;`).
+    fn block_use(&mut self, trees: &[TokenTree]) -> Option<usize> {
+        let end = trees
+            .iter()
+            .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))?;
+        // `$crate::x` in a macro's body is `crate::x` there.
+        let mut tokens = Vec::with_capacity(end);
+        let mut k = 0;
+        while k < end {
+            match (&trees[k], trees.get(k + 1)) {
+                (TokenTree::Punct(p), Some(TokenTree::Ident(next)))
+                    if p.as_char() == '$' && next == "crate" =>
+                {
+                    tokens.push(trees[k + 1].clone());
+                    k += 2;
+                }
+                (tree, _) => {
+                    tokens.push(tree.clone());
+                    k += 1;
+                }
+            }
+        }
+        let stream: TokenStream = tokens.into_iter().collect();
+        let tree: syn::UseTree = syn::parse2(stream).ok()?;
+        let mut leaves = Vec::new();
+        use_leaves(&tree, Vec::new(), &mut leaves);
+        for (path, binding) in leaves {
+            match binding {
+                Some(name) => self.block_uses.push((name, path.clone())),
+                None => self.block_globs.push(path.clone()),
+            }
+            if !path.is_empty() {
+                self.paths.push(path);
+            }
+        }
+        Some(end + 1)
+    }
+}
+
+/// The leaves of a `use` tree: (path, the name bound, or `None` for a glob).
+fn use_leaves(
+    tree: &syn::UseTree,
+    prefix: Vec<String>,
+    out: &mut Vec<(Vec<String>, Option<String>)>,
+) {
+    let mut path = prefix;
+    match tree {
+        syn::UseTree::Path(p) => {
+            path.push(unraw(&p.ident));
+            use_leaves(&p.tree, path, out);
+        }
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                use_leaves(t, path.clone(), out);
+            }
+        }
+        syn::UseTree::Glob(_) => out.push((path, None)),
+        syn::UseTree::Name(n) => {
+            let name = unraw(&n.ident);
+            let binding = if name == "self" {
+                path.last().cloned().unwrap_or_default()
+            } else {
+                path.push(name.clone());
+                name
+            };
+            out.push((path, Some(binding)));
+        }
+        syn::UseTree::Rename(r) => {
+            let name = unraw(&r.ident);
+            if name != "self" {
+                path.push(name);
+            }
+            out.push((path, Some(unraw(&r.rename))));
         }
     }
 }

@@ -15,7 +15,7 @@ use super::*;
 fn kept_at(source: &str, levels: &[(&str, Level)]) -> BTreeSet<String> {
     let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
     let levels = levels.iter().map(|(m, l)| (m.to_string(), *l)).collect();
-    prune(&mut file.items, &levels);
+    prune(&mut file.items, &levels).expect("nothing refused");
     let mut out = BTreeSet::new();
     describe(&file.items, "crate", &mut out);
     out
@@ -134,7 +134,7 @@ fn use_leaves(tree: &UseTree, prefix: String, out: &mut Vec<String>) {
 /// The bundle `source` pruned, as prettyplease writes it.
 fn pruned(source: &str) -> String {
     let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
-    prune(&mut file.items, &BTreeMap::new());
+    prune(&mut file.items, &BTreeMap::new()).expect("nothing refused");
     prettyplease::unparse(&file)
 }
 
@@ -635,4 +635,178 @@ fn wider_levels_keep_whole_modules_then_whole_crates() {
         "lib::inner: fn deeper",
     ]);
     assert_eq!(kept_at(source, &[("lib", Level::Crate)]), whole);
+}
+
+/// What `prune` says of `source`: the refusal, when `main` reaches a stand-in.
+fn refused(source: &str) -> Option<Refusal> {
+    let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
+    prune(&mut file.items, &BTreeMap::new()).err()
+}
+
+#[test]
+fn what_cannot_be_bundled_is_no_reason_to_refuse_until_main_reaches_it() {
+    // `pm` stands in for a proc-macro crate (deprecate-until in pathfinding): only the
+    // deprecated function uses it, and only the refused solution calls that.
+    let library = "mod lib {
+             pub fn used() {}
+             #[crate::pm::deprecate_until(note = \"old\")]
+             pub fn deprecated() { used() }
+             pub mod matrix {
+                 use crate::pm::deprecate_until;
+                 pub struct Matrix;
+                 impl Matrix {
+                     pub fn new() -> Self { Matrix }
+                     #[deprecate_until(note = \"old\")]
+                     pub fn rotated(&self) -> Self { Matrix }
+                 }
+             }
+         }
+         #[__bundle_refused = \"crate pm 1.0.0 is a proc-macro crate\"]
+         pub mod pm {}";
+    let fine = format!("fn main() {{ lib::used(); lib::matrix::Matrix::new(); }} {library}");
+    assert_eq!(refused(&fine), None);
+    let kept = kept(&fine);
+    assert!(!kept.iter().any(|k| k.contains("pm")), "{kept:?}");
+    let reaching = format!("fn main() {{ lib::matrix::Matrix::new().rotated(); }} {library}");
+    let refusal = refused(&reaching).expect("main reaches pm");
+    assert_eq!(refusal.reason, "crate pm 1.0.0 is a proc-macro crate");
+    assert_eq!(
+        refusal.chain,
+        ["main", "lib::matrix::impl Matrix::rotated", "pm"]
+    );
+    assert!(refusal
+        .to_string()
+        .ends_with("the solution reaches it: main → lib::matrix::impl Matrix::rotated → pm"));
+}
+
+#[test]
+fn an_impl_of_a_trait_that_cannot_be_bundled_goes_with_it() {
+    // multimap's `impl Serialize for MultiMap`, with serde refused: never needed, never kept.
+    let kept = kept(
+        "fn main() { lib::MultiMap::new(); }
+         mod lib {
+             pub struct MultiMap;
+             impl MultiMap { pub fn new() -> Self { MultiMap } }
+             pub mod serde_impl {
+                 use crate::serde::Serialize;
+                 use crate::lib::MultiMap;
+                 impl Serialize for MultiMap { fn serialize(&self) {} }
+             }
+         }
+         #[__bundle_refused = \"serde has a build script that generates code\"]
+         pub mod serde {}",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: struct MultiMap",
+        "lib: impl MultiMap",
+        "lib: impl MultiMap: fn new",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_use_in_a_block_is_followed_group_glob_and_rename_alike() {
+    // regex's `use crate::util::{debug::DebugByte, ...}` inside a function: each leaf is a path
+    // from the crate, not from where its last segments would lead alone.
+    let kept = kept(
+        "fn main() { lib::run(); }
+         mod lib {
+             pub fn run() {
+                 use crate::lib::util::{debug::DebugByte, int::U32 as Word};
+                 use self::all::*;
+                 DebugByte::show(); Word::max(); helper();
+             }
+             pub mod util {
+                 pub mod debug { pub struct DebugByte; impl DebugByte { pub fn show() {} } }
+                 pub mod int { pub struct U32; impl U32 { pub fn max() {} } pub struct U64; }
+             }
+             pub mod all { pub fn helper() {} pub fn other() {} }
+             pub mod debug { pub struct DebugByte; }
+         }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: fn run",
+        "lib: mod util",
+        "lib::util: mod debug",
+        "lib::util::debug: struct DebugByte",
+        "lib::util::debug: impl DebugByte",
+        "lib::util::debug: impl DebugByte: fn show",
+        "lib::util: mod int",
+        "lib::util::int: struct U32",
+        "lib::util::int: impl U32",
+        "lib::util::int: impl U32: fn max",
+        "lib: mod all",
+        "lib::all: fn helper",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn raw_identifiers_name_what_they_name_unraw() {
+    let kept = kept(
+        "fn main() { lib::r#ref::get(); }
+         mod lib {
+             pub mod r#ref { pub fn get() { super::r#type::make(); } pub fn unused() {} }
+             pub mod r#type { pub fn make() {} }
+         }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: mod r#ref",
+        "lib::r#ref: fn get",
+        "lib: mod r#type",
+        "lib::r#type: fn make",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_macro_call_is_not_kept_for_another_crates_types_it_names() {
+    // rand_chacha's `chacha_impl!(ChaCha20Core, ...)` writes `Result<(), Error>` with
+    // rand_core's `Error`, which a `Pcg64Mcg` solution keeps: that is no reason to keep ChaCha.
+    let kept = kept(
+        "use crate::core_lib::{Error, Rng};
+         fn main() { let _e: Error = Error; }
+         mod core_lib { pub struct Error; pub trait Rng { fn next(&mut self) -> Result<(), Error>; } }
+         mod chacha {
+             macro_rules! chacha_impl {
+                 ($name:ident) => {
+                     pub struct $name;
+                     impl crate::core_lib::Rng for $name {
+                         fn next(&mut self) -> Result<(), crate::core_lib::Error> { Ok(()) }
+                     }
+                 };
+             }
+             chacha_impl!(ChaCha20);
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::core_lib::Error",
+        "crate: fn main",
+        "crate: mod core_lib",
+        "core_lib: struct Error",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn a_path_after_a_range_is_a_path_not_a_method() {
+    // bitvec's `0 .. mem::bits_of::<A>()`: `mem` is the module imported, not `.mem`.
+    let kept = kept(
+        "fn main() { let r = 0..lib::mem::bits(); let s = 1..=lib::mem::more(); }
+         mod lib { pub mod mem { pub fn bits() -> u8 { 8 } pub fn more() -> u8 { 9 } } }",
+    );
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: mod mem",
+        "lib::mem: fn bits",
+        "lib::mem: fn more",
+    ]);
+    assert_eq!(kept, expected);
 }

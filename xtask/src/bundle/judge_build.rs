@@ -1,0 +1,267 @@
+//! The bundler's one door to cargo: what the problem's own judge build is made of. Every cargo
+//! call of the bundler is here, and each goes through `--manifest-path` of the problem's own
+//! `Cargo.toml`, with the package selected by name, so cargo finds whatever workspace builds it:
+//! - `cargo metadata`: the packages (their targets, editions, sources, `rust-version`) and which
+//!   package each dependency name means;
+//! - `cargo build --profile judge -p PACKAGE --bin SOLVER --message-format=json`: the build
+//!   BOJ's submission stands for. Its messages say which libraries were built, with the
+//!   features each was built with, and what each build script did. So features, optional
+//!   dependencies and build-script `cfg`s are those of this one package's build, never the
+//!   union `cargo metadata` resolves over a workspace's members and dev-dependencies.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context, Result};
+use cargo_metadata::{
+    ArtifactProfile, BuildScript, DependencyKind, Message, Metadata, MetadataCommand, Package,
+    TargetKind,
+};
+
+/// What cargo says of one problem's judge build.
+#[derive(Debug)]
+pub struct JudgeBuild {
+    /// `cargo metadata` of the workspace that builds the problem.
+    pub metadata: Metadata,
+    /// The problem's package id.
+    pub package: String,
+    /// The features each library of the build was built with, by package id: only the crates
+    /// this build compiled are here.
+    pub features: BTreeMap<String, BTreeSet<String>>,
+    /// The features of the solver binary's own package.
+    pub own_features: BTreeSet<String>,
+    /// What each build script of the build did, by package id.
+    pub scripts: BTreeMap<String, BuildScript>,
+    /// The profile it was built in: `judge` when the workspace has one, else `release`.
+    pub profile: String,
+}
+
+impl JudgeBuild {
+    /// Builds the binary `solver` of the package whose manifest is `manifest`, as `cargo xtask
+    /// test` builds it, and reads what cargo said.
+    pub fn run(manifest: &Path, solver: &str) -> Result<JudgeBuild> {
+        let metadata = metadata(manifest)?;
+        let canonical = |p: &Path| dunce::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let wanted = canonical(manifest);
+        let package = metadata
+            .packages
+            .iter()
+            .find(|p| canonical(p.manifest_path.as_std_path()) == wanted)
+            .with_context(|| {
+                format!(
+                    "cargo metadata does not list the package of {}",
+                    manifest.display()
+                )
+            })?;
+        let profile = judge_profile(metadata.workspace_root.as_std_path(), manifest)?;
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let mut command = Command::new(&cargo);
+        // In the workspace's folder, as `cargo xtask test` builds, reading that workspace's
+        // configuration (the judge profile may be defined there).
+        if let Some(dir) = manifest.parent() {
+            command.current_dir(dir);
+        }
+        if let Some(dir) = crate::build::target_dir_from_environment() {
+            command.env("CARGO_TARGET_DIR", dir);
+        }
+        let out = command
+            .arg("build")
+            .arg("--manifest-path")
+            .arg(manifest)
+            .args(["--profile", &profile, "-p"])
+            .arg(package.name.as_str())
+            .args(["--bin", solver, "--keep-going"])
+            .arg("--message-format=json-render-diagnostics")
+            .output()
+            .context("cannot run cargo build")?;
+        // A crate rustc rejects as it stands (a 2015 crate today's borrow checker refuses, which
+        // the edition rewrite mends; or the solution itself, whose errors `--check` shows) does
+        // not stop the bundle: the rest of the build still says what it is made of. Anything
+        // else that stops cargo does.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        if !out.status.success() && !stderr.contains("could not compile") {
+            bail!(
+                "cargo build --profile {profile} of {} failed (the bundle is made of what that \
+                 build uses): {}",
+                package.name,
+                stderr.trim_end()
+            );
+        }
+        let mut units: BTreeMap<String, Vec<(ArtifactProfile, BTreeSet<String>)>> = BTreeMap::new();
+        let mut own = None;
+        let mut scripts = BTreeMap::new();
+        for message in Message::parse_stream(&out.stdout[..]) {
+            match message.context("cannot read cargo build's messages")? {
+                Message::CompilerArtifact(artifact) => {
+                    let features: BTreeSet<String> = artifact.features.iter().cloned().collect();
+                    let kinds = &artifact.target.kind;
+                    if artifact.package_id == package.id && kinds.contains(&TargetKind::Bin) {
+                        if artifact.target.name == solver {
+                            own = Some((artifact.profile.clone(), features));
+                        }
+                    } else if kinds.iter().any(|k| {
+                        matches!(
+                            k,
+                            TargetKind::Lib | TargetKind::RLib | TargetKind::ProcMacro
+                        )
+                    }) {
+                        units
+                            .entry(artifact.package_id.repr.clone())
+                            .or_default()
+                            .push((artifact.profile.clone(), features));
+                    }
+                }
+                Message::BuildScriptExecuted(script) => {
+                    scripts.insert(script.package_id.repr.clone(), script);
+                }
+                _ => {}
+            }
+        }
+        let resolved = |id: &str| -> Option<BTreeSet<String>> {
+            let node = metadata
+                .resolve
+                .iter()
+                .flat_map(|r| &r.nodes)
+                .find(|n| n.id.repr == id)?;
+            Some(node.features.iter().map(|f| f.to_string()).collect())
+        };
+        let (own_profile, own_features) = match own {
+            Some(own) => (Some(own.0), own.1),
+            None => (None, resolved(&package.id.repr).unwrap_or_default()),
+        };
+        // A library built twice (for the program and, with other settings, for a build script
+        // or a proc-macro on the host) is taken as the program's: in the solver's own profile.
+        let features = units
+            .into_iter()
+            .map(|(id, built)| {
+                let mine: Vec<&BTreeSet<String>> = built
+                    .iter()
+                    .filter(|(profile, _)| Some(profile) == own_profile.as_ref())
+                    .map(|(_, f)| f)
+                    .collect();
+                let chosen: BTreeSet<String> = if mine.is_empty() {
+                    built.iter().flat_map(|(_, f)| f.iter().cloned()).collect()
+                } else {
+                    mine.into_iter().flatten().cloned().collect()
+                };
+                (id, chosen)
+            })
+            .collect();
+        // What rustc rejected was not built: those crates and what depends on them take the
+        // features `cargo metadata` resolves for them.
+        let mut features: BTreeMap<String, BTreeSet<String>> = features;
+        let complete = out.status.success();
+        if !complete {
+            for node in metadata.resolve.iter().flat_map(|r| &r.nodes) {
+                if !features.contains_key(&node.id.repr) && node.id != package.id {
+                    let resolved = node.features.iter().map(|f| f.to_string()).collect();
+                    features.insert(node.id.repr.clone(), resolved);
+                }
+            }
+        }
+        Ok(JudgeBuild {
+            package: package.id.repr.clone(),
+            metadata,
+            features,
+            own_features,
+            scripts,
+            profile,
+        })
+    }
+
+    /// Every package of the workspace and its dependencies, by id.
+    pub fn packages(&self) -> BTreeMap<&str, &Package> {
+        self.metadata
+            .packages
+            .iter()
+            .map(|p| (p.id.repr.as_str(), p))
+            .collect()
+    }
+
+    /// The libraries the package `id` depends on in this build, for its own code (not for its
+    /// build script or tests): (the name its code uses, package id). A dependency cargo did not
+    /// build (an optional one no feature of this build enables) is none.
+    pub fn dependencies(&self, id: &str) -> Vec<(String, String)> {
+        let Some(node) = self
+            .metadata
+            .resolve
+            .iter()
+            .flat_map(|r| &r.nodes)
+            .find(|n| n.id.repr == id)
+        else {
+            return Vec::new();
+        };
+        node.deps
+            .iter()
+            .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
+            .filter(|d| self.features.contains_key(&d.pkg.repr))
+            .map(|d| (d.name.clone(), d.pkg.repr.clone()))
+            .collect()
+    }
+
+    /// cargo's target directory for the problem's workspace.
+    pub fn target_dir(&self) -> PathBuf {
+        self.metadata.target_directory.clone().into_std_path_buf()
+    }
+
+    /// The folder of the workspace that builds the problem.
+    pub fn workspace_root(&self) -> PathBuf {
+        self.metadata.workspace_root.clone().into_std_path_buf()
+    }
+}
+
+/// `cargo metadata --manifest-path MANIFEST`, for the host platform only.
+fn metadata(manifest: &Path) -> Result<Metadata> {
+    let mut command = MetadataCommand::new();
+    command.manifest_path(manifest);
+    if let Some(dir) = manifest.parent() {
+        command.current_dir(dir);
+    }
+    if let Some(cargo) = std::env::var_os("CARGO") {
+        command.cargo_path(cargo);
+    }
+    if let Some(host) = host_triple() {
+        command.other_options(["--filter-platform".to_string(), host]);
+    }
+    command
+        .exec()
+        .with_context(|| format!("cargo metadata failed for {}", manifest.display()))
+}
+
+/// The host target triple, as `rustc -vV` tells it.
+fn host_triple() -> Option<String> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let out = Command::new(rustc).arg("-vV").output().ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
+}
+
+/// `judge` when the workspace at `root` defines that profile (as `cargo xtask test` builds),
+/// in its manifest or in a cargo configuration cargo reads for the package at `manifest`
+/// (`.cargo/config.toml` in its folder or one above: where the archive keeps it), else
+/// `release` (BOJ compiles with `-O`).
+fn judge_profile(root: &Path, manifest: &Path) -> Result<String> {
+    let defines_judge = |path: &Path| -> Result<bool> {
+        if !path.is_file() {
+            return Ok(false);
+        }
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let table: toml::Table =
+            toml::from_str(&text).with_context(|| format!("cannot parse {}", path.display()))?;
+        Ok(table.get("profile").and_then(|p| p.get("judge")).is_some())
+    };
+    let mut places = vec![root.join("Cargo.toml")];
+    for folder in manifest.ancestors().skip(1) {
+        places.push(folder.join(".cargo").join("config.toml"));
+        places.push(folder.join(".cargo").join("config"));
+    }
+    for place in places {
+        if defines_judge(&place)? {
+            return Ok("judge".to_string());
+        }
+    }
+    Ok("release".to_string())
+}
