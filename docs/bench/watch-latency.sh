@@ -5,13 +5,16 @@
 #
 #   docs/bench/watch-latency.sh WS [RUNS]
 set -euo pipefail
+# Job control: the watcher runs in a process group of its own, and Ctrl-C's SIGINT (which a
+# script's background jobs would otherwise ignore) ends it and all it started.
+set -m
 ws=${1:?usage: watch-latency.sh WS [RUNS]}
 runs=${2:-7}
 cd "$ws"
 log=$(mktemp)
 cargo xtask watch 1000 --color never >"$log" 2>&1 &
 watcher=$!
-trap 'kill -INT $watcher 2>/dev/null; wait $watcher 2>/dev/null; rm -f "$log"' EXIT
+trap 'kill -INT -- -$watcher 2>/dev/null; wait $watcher 2>/dev/null; rm -f "$log"' EXIT
 summaries() { grep -c '^boj-1000: ' "$log" || true; }
 until [ "$(summaries)" -ge 1 ]; do sleep 0.05; done
 for _ in $(seq "$runs"); do
