@@ -1,7 +1,9 @@
 //! Open and archived problems (`xtask::archive`): a workspace of the old layout, every problem a
 //! member, judged as it is and moved over by `cargo xtask migrate`; a problem archived by name
 //! is built alone (with the root's lock), judged like an open one, and judged again without
-//! cargo while nothing it is built from changes; opened again, it is a member.
+//! cargo while nothing it is built from changes; opened again, it is a member. (Unix: the test
+//! watches cargo through a shell script standing in for it.)
+#![cfg(unix)]
 
 use std::fs;
 use std::path::Path;
@@ -32,7 +34,6 @@ fn xtask_with(root: &Path, cargo: &Path, args: &[&str]) -> Output {
 }
 
 /// A cargo that notes each command line in `log`, then runs the real one.
-#[cfg(unix)]
 fn noting_cargo(dir: &Path, log: &Path) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let cargo = dir.join("cargo");
@@ -59,7 +60,6 @@ fn noted(log: &Path) -> String {
 }
 
 #[test]
-#[cfg(unix)]
 fn an_old_workspace_moves_over_and_an_archived_problem_is_judged_alone() {
     // Outside the project: an archived problem is built by the first workspace above it that
     // does not exclude it, as cargo finds it, and the project's own is above the target folder.
