@@ -193,15 +193,14 @@ fn built_by_cargo(
     let mut artifacts = Artifacts::new();
     let mut records = Records::default();
     for (manifest, members) in &by_workspace(problems)? {
+        // An archived problem is a workspace of its own, with a record of its last build.
         let alone = match members[..] {
-            [problem] if problem.manifest == *manifest => Some(problem),
+            [problem] if problem.manifest == *manifest => {
+                Some((problem, records.dir(problem, options)?))
+            }
             _ => None,
         };
-        let records_dir = match alone {
-            Some(problem) => Some(records.dir(problem, options)?),
-            None => None,
-        };
-        if let (Some(problem), Some(dir)) = (alone, &records_dir) {
+        if let Some((problem, dir)) = &alone {
             if let Some(found) = fresh::fresh(dir, &problem.name, manifest, &wanted(problem)) {
                 artifacts.extend(
                     found
@@ -215,17 +214,12 @@ fn built_by_cargo(
         for args in invocations(manifest, members) {
             built.extend(run_cargo(manifest, &args, options)?);
         }
-        if let (Some(problem), Some(dir)) = (alone, &records_dir) {
-            let bins = built
+        if let Some((problem, dir)) = &alone {
+            let now = built
                 .iter()
                 .filter(|((package, _), _)| *package == problem.manifest)
-                .map(|((_, bin), exe)| (bin.clone(), exe.clone()))
-                .collect();
-            let record = fresh::Record {
-                manifest: problem.manifest.clone(),
-                bins,
-            };
-            fresh::save(dir, &problem.name, &record)?;
+                .map(|((_, bin), exe)| (bin.clone(), exe.clone()));
+            fresh::record(dir, &problem.name, &problem.manifest, now)?;
         }
         artifacts.extend(built);
     }

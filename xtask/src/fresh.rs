@@ -39,8 +39,34 @@ pub fn records_dir(target: &Path, profile: &str) -> PathBuf {
     target.join(folder).join(".xtask")
 }
 
+/// Adds what a build of the package named `package` (manifest `manifest`) made, `built`
+/// executables by binary, to its record under `dir`: a build of some binaries (the helpers alone,
+/// for `--command`) keeps what the record said of the others, which [`fresh`] still checks.
+pub fn record(
+    dir: &Path,
+    package: &str,
+    manifest: &Path,
+    built: impl IntoIterator<Item = (String, PathBuf)>,
+) -> Result<()> {
+    let mut bins = read(dir, package)
+        .filter(|record| record.manifest == manifest)
+        .map(|record| record.bins)
+        .unwrap_or_default();
+    bins.extend(built);
+    let record = Record {
+        manifest: manifest.to_path_buf(),
+        bins,
+    };
+    save(dir, package, &record)
+}
+
+fn read(dir: &Path, package: &str) -> Option<Record> {
+    let text = fs::read_to_string(dir.join(format!("{package}.json"))).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
 /// Keeps `record` for the package named `package`, under `dir` (from [`records_dir`]).
-pub fn save(dir: &Path, package: &str, record: &Record) -> Result<()> {
+fn save(dir: &Path, package: &str, record: &Record) -> Result<()> {
     fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let path = dir.join(format!("{package}.json"));
     let text = serde_json::to_string(record)?;
@@ -55,8 +81,7 @@ pub fn fresh(
     manifest: &Path,
     wanted: &[String],
 ) -> Option<BTreeMap<String, PathBuf>> {
-    let text = fs::read_to_string(dir.join(format!("{package}.json"))).ok()?;
-    let record: Record = serde_json::from_str(&text).ok()?;
+    let record = read(dir, package)?;
     if record.manifest != manifest {
         return None;
     }
@@ -212,7 +237,11 @@ mod tests {
         let found = fresh(&records, "boj-1", &manifest, &wanted).unwrap();
         assert_eq!(found["boj-1"], root.join("target/judge/boj-1"));
         // A binary the record lacks, or another package's manifest, sends it to cargo.
-        assert!(fresh(&records, "boj-1", &manifest, &["boj-1-gen".to_string()]).is_none());
+        assert!(fresh(&records, "boj-1", &manifest, &["boj-1-chk".to_string()]).is_none());
+        assert!(
+            fresh(&records, "boj-1", &manifest, &["boj-1-gen".to_string()]).is_none(),
+            "no file"
+        );
         assert!(fresh(&records, "boj-1", &root.join("Cargo.toml"), &wanted).is_none());
         // A source saved after the build: stale. So is a manifest, or a config above it.
         std::thread::sleep(Duration::from_millis(20));
