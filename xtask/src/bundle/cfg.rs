@@ -1,14 +1,43 @@
 //! Deciding `#[cfg(...)]`, `#[cfg_attr(...)]` and `cfg!(...)` as far as the bundle must:
 //! `test` is off (a submission is not a test build), `feature = "x"` is what cargo resolved
 //! for the crate, and a `cfg` the crate's build script set (`cargo:rustc-cfg=has_i128`) is on,
-//! since plain rustc sets neither. Anything else (`unix`, `debug_assertions`,
-//! `target_pointer_width = "64"`, a name no build script set) is left for BOJ's rustc to
-//! decide, with the known parts taken out of the predicate.
+//! since plain rustc sets neither; a name that is neither rustc's own nor set by the crate's
+//! build script (`kani`, `docsrs`, `loom`, `has_i128` when no script set it) is off, since BOJ's
+//! `rustc --edition 2021 -O Main.rs` passes no `--cfg`. The names rustc sets itself (`unix`,
+//! `debug_assertions`, `target_pointer_width = "64"`) are left for BOJ's rustc to decide, with
+//! the known parts taken out of the predicate.
 
 use std::collections::BTreeSet;
 
 use syn::punctuated::Punctuated;
 use syn::{parse_quote, Attribute, Meta, Token};
+
+/// The `cfg` names rustc itself may set (the Reference's "Conditional compilation" and
+/// rustc's `--print cfg`), for some target, toolchain or tool: left for BOJ's rustc. Any other
+/// name is set only by `--cfg`, which only a build script (through cargo) would pass.
+const RUSTC_NAMES: &[&str] = &[
+    "unix",
+    "windows",
+    "debug_assertions",
+    "overflow_checks",
+    "ub_checks",
+    "contract_checks",
+    "panic",
+    "proc_macro",
+    "relocation_model",
+    "sanitize",
+    "sanitizer_cfi_generalize_pointers",
+    "sanitizer_cfi_normalize_integers",
+    "fmt_debug",
+    "miri",
+    "doctest",
+    "emscripten_wasm_eh",
+];
+
+/// Whether rustc may set the `cfg` name `name` itself (see [`RUSTC_NAMES`]).
+fn set_by_rustc(name: &str) -> bool {
+    name.starts_with("target_") || RUSTC_NAMES.contains(&name)
+}
 
 /// What a predicate comes to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,12 +64,11 @@ impl Cfg {
     pub fn eval(&self, meta: &Meta) -> Value {
         match meta {
             Meta::Path(p) if p.is_ident("test") || p.is_ident("doc") => Value::Off,
-            Meta::Path(p)
-                if p.get_ident()
-                    .is_some_and(|i| self.set.contains(&i.to_string())) =>
-            {
-                Value::On
-            }
+            Meta::Path(p) => match p.get_ident().map(|i| i.to_string()) {
+                Some(name) if self.set.contains(&name) => Value::On,
+                Some(name) if !set_by_rustc(&name) => Value::Off,
+                _ => Value::Open(Box::new(meta.clone())),
+            },
             Meta::NameValue(nv) if nv.path.is_ident("feature") => match &nv.value {
                 syn::Expr::Lit(syn::ExprLit {
                     lit: syn::Lit::Str(s),
@@ -62,6 +90,7 @@ impl Cfg {
                     }),
                     Some(name),
                 ) if self.set.contains(&format!("{name}={:?}", s.value())) => Value::On,
+                (_, Some(name)) if !set_by_rustc(&name.to_string()) => Value::Off,
                 _ => Value::Open(Box::new(meta.clone())),
             },
             Meta::List(list) => {
@@ -85,7 +114,6 @@ impl Cfg {
                     Value::Open(Box::new(meta.clone()))
                 }
             }
-            _ => Value::Open(Box::new(meta.clone())),
         }
     }
 
@@ -198,7 +226,7 @@ mod tests {
     }
 
     #[test]
-    fn cfgs_a_build_script_set_are_on_others_left_open() {
+    fn cfgs_a_build_script_set_are_on_names_rustc_never_sets_are_off() {
         let c = Cfg {
             set: ["has_total_cmp".to_string(), r#"digits="64""#.to_string()].into(),
             ..Cfg::default()
@@ -206,9 +234,17 @@ mod tests {
         assert_eq!(eval(&c, "has_total_cmp"), "on");
         assert_eq!(eval(&c, "not(has_total_cmp)"), "off");
         assert_eq!(eval(&c, "digits = \"64\""), "on");
-        assert_eq!(eval(&c, "digits = \"32\""), "digits=\"32\"");
-        assert_eq!(eval(&c, "has_i128"), "has_i128");
+        assert_eq!(eval(&c, "digits = \"32\""), "off");
+        assert_eq!(eval(&c, "has_i128"), "off");
         assert_eq!(eval(&c, "all(has_total_cmp, unix)"), "unix");
+        // zerocopy's `#[cfg(any(test, kani))] mod tests`: plain rustc sets neither.
+        assert_eq!(eval(&c, "any(test, kani)"), "off");
+        assert_eq!(eval(&c, "not(docsrs)"), "on");
+        // What rustc sets for some target or toolchain is left to BOJ's.
+        assert_eq!(
+            eval(&c, "any(target_has_atomic = \"64\", miri, overflow_checks)"),
+            "any(target_has_atomic=\"64\",miri,overflow_checks)"
+        );
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! on the syntax tree, as `cargo fix --edition` would, for what can be seen without types:
 //! - macro fragments `$x:pat` become `$x:pat_param` (2021's `pat` also takes `a | b`);
 //! - a trait object written without `dyn` (`Box<Trait>`, `&Trait + Send`) gets it, for the
-//!   crate's own traits and std's common ones;
+//!   crate's own traits and std's common ones, where no type parameter of the item takes the
+//!   name (typenum's `trait IsLessPrivate<Rhs, Cmp>` beside its trait `Cmp`);
 //! - `panic!`, `unreachable!`, `assert!` and `debug_assert!` with a lone message that is not a
 //!   plain literal, or a literal with braces, get an explicit `"{}"` (2021 reads the first
 //!   argument as a format string);
@@ -92,6 +93,17 @@ fn collect_names(items: &[Item], traits: &mut BTreeSet<String>, types: &mut BTre
     }
 }
 
+/// The names of the type parameters declared in an item (its own and its members').
+#[derive(Default)]
+struct TypeParams(BTreeSet<String>);
+
+impl<'ast> syn::visit::Visit<'ast> for TypeParams {
+    fn visit_type_param(&mut self, param: &'ast syn::TypeParam) {
+        self.0.insert(param.ident.to_string());
+        syn::visit::visit_type_param(self, param);
+    }
+}
+
 struct Migration<'a> {
     traits: BTreeSet<String>,
     edition_2015: bool,
@@ -105,6 +117,22 @@ impl Migration<'_> {
 }
 
 impl VisitMut for Migration<'_> {
+    fn visit_item_mut(&mut self, item: &mut Item) {
+        if matches!(item, Item::Mod(_)) {
+            return visit_mut::visit_item_mut(self, item);
+        }
+        // A type parameter named like a trait is that parameter within its item.
+        let mut params = TypeParams::default();
+        syn::visit::Visit::visit_item(&mut params, item);
+        let shadowed: Vec<String> = params
+            .0
+            .into_iter()
+            .filter(|name| self.traits.remove(name))
+            .collect();
+        visit_mut::visit_item_mut(self, item);
+        self.traits.extend(shadowed);
+    }
+
     fn visit_type_mut(&mut self, ty: &mut syn::Type) {
         match ty {
             syn::Type::TraitObject(object) if object.dyn_token.is_none() => {
@@ -437,6 +465,16 @@ mod tests {
         assert!(out.contains("& dyn fmt :: Debug"), "{out}");
         assert!(out.contains("$ p : pat_param"), "{out}");
         assert!(out.contains("$ x : pat_param , $ y : expr"), "{out}");
+        // A type parameter named like a trait is the parameter in its item, the trait beside.
+        let out = migrated(
+            "2018",
+            "pub trait Cmp { fn compare(&self); }
+             pub trait IsLess<Rhs, Cmp> { fn is_less(self, _: Rhs, _: Cmp); }
+             impl<A, B> IsLess<B, Less> for A { fn is_less(self, _: B, _: Less) {} }
+             fn by(c: &Cmp) {}",
+        );
+        assert!(out.contains("_ : Rhs , _ : Cmp)"), "{out}");
+        assert!(out.contains("c : & dyn Cmp"), "{out}");
         // 2021 crates are left alone.
         assert!(migrated("2021", "macro_rules! m { ($p:pat) => {} }").contains(": pat"));
     }

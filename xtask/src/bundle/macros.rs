@@ -18,8 +18,11 @@
 //! name the crate defines or imports. `extern crate std/core/alloc` at a library's root (common
 //! in `#![no_std]` crates) moves to the bundle's root, where it means the same.
 
+use std::collections::BTreeSet;
+
 use proc_macro2::{Ident, TokenStream, TokenTree};
 use quote::quote;
+use syn::visit_mut::VisitMut;
 use syn::{parse_quote, Item};
 
 /// The module that re-exports all of a library's macros, for `#[macro_use]` users.
@@ -49,15 +52,26 @@ fn is_exported(mac: &syn::ItemMacro) -> bool {
 
 /// Renames the `#[macro_export]` macros of the library inlined as `module` (its items, after
 /// [`super::expand::Rewrite`]) and re-exports them at its root; with `macros_module`, also
-/// adds [`MACROS_MODULE`] for `#[macro_use]` users. Returns the macros.
+/// adds [`MACROS_MODULE`] for `#[macro_use]` users. The library's own bare calls of them are
+/// spelled out as paths (see [`spell_out_bare_calls`]). Returns the macros.
 pub fn export(items: &mut Vec<Item>, module: &str, macros_module: bool) -> Vec<Exported> {
     let mut exported = Vec::new();
     rename(items, module, &mut exported);
-    let bare: Vec<bool> = exported
+    // A name the library also gives a macro of its own (not exported) may mean that one where
+    // it is in textual scope: such calls are left as they are, and a forwarder takes the
+    // renamed definition's place.
+    let shadowed = defined_names(&quote!(#(#items)*));
+    let (forwarded, spelled): (Vec<Exported>, Vec<Exported>) = exported
+        .iter()
+        .cloned()
+        .partition(|m| shadowed.contains(&m.name));
+    let spelled: BTreeSet<String> = spelled.into_iter().map(|m| m.name).collect();
+    spell_out_bare_calls(items, module, &spelled);
+    let bare: Vec<bool> = forwarded
         .iter()
         .map(|m| calls_bare(&quote!(#(#items)*), &m.name))
         .collect();
-    add_forwarders(items, &exported, &bare);
+    add_forwarders(items, &forwarded, &bare);
     for m in &exported {
         let (name, unique) = (ident(&m.name), ident(&m.unique));
         items.push(parse_quote! { pub use crate::#unique as #name; });
@@ -96,7 +110,9 @@ fn rename(items: &mut [Item], module: &str, exported: &mut Vec<Exported>) {
                             .is_ok_and(|l| l.tokens.to_string().contains("local_inner_macros"));
                     if inner {
                         *attr = parse_quote!(#[macro_export]);
-                        mac.mac.tokens = local_inner(std::mem::take(&mut mac.mac.tokens), module);
+                        let all = |_: &Ident| true;
+                        mac.mac.tokens =
+                            spell_out_in_rules(std::mem::take(&mut mac.mac.tokens), &all, module);
                     }
                 }
             }
@@ -108,6 +124,167 @@ fn rename(items: &mut [Item], module: &str, exported: &mut Vec<Exported>) {
             _ => {}
         }
     }
+}
+
+/// The names of the `macro_rules!` definitions in `tokens` (after [`rename`], the library's
+/// own macros: the exported ones are renamed apart).
+fn defined_names(tokens: &TokenStream) -> BTreeSet<String> {
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let mut names = BTreeSet::new();
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Group(g) => names.extend(defined_names(&g.stream())),
+            TokenTree::Ident(id) if id == "macro_rules" => {
+                let bang =
+                    matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                if let (true, Some(TokenTree::Ident(name))) = (bang, trees.get(i + 2)) {
+                    names.insert(name.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
+/// Spells out the library's bare calls of its exported macros `names` as paths to the
+/// library's re-exports: `crate::module::name!` in code, `$crate::module::name!` in macro
+/// expansions (matchers are patterns, left alone).
+///
+/// Inside the crate a bare call found the definition in textual scope, the very macro its
+/// `#[macro_export]` put at the crate's root, so rustc saw one macro under two kinds of name.
+/// A forwarding `macro_rules!` in the renamed definition's place would be a second macro:
+/// wherever the library's root re-export is also in scope (at its root, or through `use
+/// super::*;`) rustc finds the name ambiguous, a `macro_rules` name against one from another
+/// module (E0659; radium's `if_atomic!`, which bitvec reaches). A path means one macro.
+fn spell_out_bare_calls(items: &mut [Item], module: &str, names: &BTreeSet<String>) {
+    if names.is_empty() {
+        return;
+    }
+    let calls = |id: &Ident| names.contains(&id.to_string());
+    let mut spelling = Spelling {
+        calls: &calls,
+        module,
+    };
+    for item in items {
+        spelling.visit_item_mut(item);
+    }
+}
+
+/// The walk of [`spell_out_bare_calls`]: over every macro call and definition of a crate.
+struct Spelling<'a> {
+    calls: &'a dyn Fn(&Ident) -> bool,
+    module: &'a str,
+}
+
+impl VisitMut for Spelling<'_> {
+    fn visit_item_macro_mut(&mut self, item: &mut syn::ItemMacro) {
+        if item.ident.is_some() {
+            // `macro_rules! name { rules }`.
+            let rules = std::mem::take(&mut item.mac.tokens);
+            item.mac.tokens = spell_out_in_rules(rules, self.calls, self.module);
+        } else {
+            self.visit_macro_mut(&mut item.mac);
+        }
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        let bare = mac.path.leading_colon.is_none()
+            && mac.path.segments.len() == 1
+            && mac.path.segments[0].arguments.is_none();
+        if bare && (self.calls)(&mac.path.segments[0].ident) {
+            let (module, name) = (ident(self.module), &mac.path.segments[0].ident);
+            mac.path = parse_quote!(crate::#module::#name);
+        }
+        let tokens = std::mem::take(&mut mac.tokens);
+        mac.tokens = spell_out_calls(tokens, self.calls, self.module, false);
+    }
+}
+
+/// The rules of a `macro_rules!` (`(matcher) => { expansion };` ...) with the calls `calls`
+/// picks spelled out in the expansions alone.
+fn spell_out_in_rules(
+    rules: TokenStream,
+    calls: &dyn Fn(&Ident) -> bool,
+    module: &str,
+) -> TokenStream {
+    let trees: Vec<TokenTree> = rules.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    for (i, tree) in trees.iter().enumerate() {
+        let after_arrow = i >= 2
+            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '>')
+            && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '=');
+        match tree {
+            TokenTree::Group(g) if after_arrow => {
+                out.push(regroup(g, spell_out_calls(g.stream(), calls, module, true)));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// `tokens` with each single-name call that `calls` picks (`name!`, not `path::name!`,
+/// `$name!` or `name != x`) spelled out as `crate::module::name!` (`$crate::...` in an
+/// expansion). A `macro_rules!` met among them has its expansions alone rewritten.
+fn spell_out_calls(
+    tokens: TokenStream,
+    calls: &dyn Fn(&Ident) -> bool,
+    module: &str,
+    in_expansion: bool,
+) -> TokenStream {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct =
+        |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let mut out = TokenStream::new();
+    let mut i = 0;
+    while i < trees.len() {
+        match &trees[i] {
+            TokenTree::Ident(id) if id == "macro_rules" && punct(i + 1, '!') => {
+                out.extend(trees[i..=i + 1].iter().cloned());
+                i += 2;
+                if let (Some(name @ TokenTree::Ident(_)), Some(TokenTree::Group(g))) =
+                    (trees.get(i), trees.get(i + 1))
+                {
+                    out.extend([
+                        name.clone(),
+                        regroup(g, spell_out_in_rules(g.stream(), calls, module)),
+                    ]);
+                    i += 2;
+                }
+                continue;
+            }
+            TokenTree::Group(g) => {
+                out.extend([regroup(
+                    g,
+                    spell_out_calls(g.stream(), calls, module, in_expansion),
+                )]);
+            }
+            TokenTree::Ident(id)
+                if punct(i + 1, '!')
+                    && !punct(i + 2, '=')
+                    && !(i >= 1 && (punct(i - 1, ':') || punct(i - 1, '$')))
+                    && calls(id) =>
+            {
+                let module = ident(module);
+                if in_expansion {
+                    out.extend(quote!($crate::#module::#id));
+                } else {
+                    out.extend(quote!(crate::#module::#id));
+                }
+            }
+            other => out.extend([other.clone()]),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// `g` with `stream` in place of its tokens, its delimiter and span kept.
+fn regroup(g: &proc_macro2::Group, stream: TokenStream) -> TokenTree {
+    let mut group = proc_macro2::Group::new(g.delimiter(), stream);
+    group.set_span(g.span());
+    TokenTree::Group(group)
 }
 
 /// Puts `macro_rules! name { ... => { $crate::__lib__name! { ... } } }` right after each renamed
@@ -160,57 +337,6 @@ fn calls_bare(tokens: &TokenStream, name: &str) -> bool {
         }
         _ => false,
     })
-}
-
-/// `#[macro_export(local_inner_macros)]`: every single-name macro call in the rules'
-/// expansions means `$crate::name!`, here `$crate::module::name!` (the module re-exports them).
-fn local_inner(body: TokenStream, module: &str) -> TokenStream {
-    // The body is `(matcher) => { expansion };` rules: only expansions (after `=>`) change.
-    let trees: Vec<TokenTree> = body.into_iter().collect();
-    let mut out = Vec::with_capacity(trees.len());
-    for (i, tree) in trees.iter().enumerate() {
-        let after_arrow = i >= 2
-            && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == '>')
-            && matches!(&trees[i - 2], TokenTree::Punct(p) if p.as_char() == '=');
-        match tree {
-            TokenTree::Group(g) if after_arrow => {
-                let mut group =
-                    proc_macro2::Group::new(g.delimiter(), spell_out_calls(g.stream(), module));
-                group.set_span(g.span());
-                out.push(TokenTree::Group(group));
-            }
-            other => out.push(other.clone()),
-        }
-    }
-    out.into_iter().collect()
-}
-
-fn spell_out_calls(tokens: TokenStream, module: &str) -> TokenStream {
-    let trees: Vec<TokenTree> = tokens.into_iter().collect();
-    let punct =
-        |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
-    let mut out = TokenStream::new();
-    for (i, tree) in trees.iter().enumerate() {
-        match tree {
-            TokenTree::Group(g) => {
-                let mut group =
-                    proc_macro2::Group::new(g.delimiter(), spell_out_calls(g.stream(), module));
-                group.set_span(g.span());
-                out.extend([TokenTree::Group(group)]);
-            }
-            TokenTree::Ident(id)
-                if punct(i + 1, '!')
-                    && !punct(i + 2, '=')
-                    && id != "macro_rules"
-                    && !(i >= 1 && (punct(i - 1, ':') || punct(i - 1, '$'))) =>
-            {
-                let module = ident(module);
-                out.extend(quote!($crate::#module::#id));
-            }
-            other => out.extend([other.clone()]),
-        }
-    }
-    out
 }
 
 /// The `#[macro_use] extern crate NAME;` items at the root of a crate, for bundled crates
@@ -354,11 +480,58 @@ mod tests {
     }
 
     #[test]
-    fn a_bare_call_inside_the_library_keeps_a_forwarder_in_textual_scope() {
+    fn a_bare_call_inside_the_library_is_spelled_out_as_a_path() {
+        // radium's `if_atomic!`: defined in a module, called bare at the root, where the
+        // library's re-export also binds the name. A forwarder there was a second macro under
+        // that name, ambiguous to rustc (E0659); a path is the one macro.
+        let mut file: syn::File = syn::parse_quote! {
+            #[macro_use]
+            mod macros {
+                #[macro_export]
+                macro_rules! square { ($x:expr) => { $x * $x }; }
+            }
+            pub fn four() -> i32 { square!(2) }
+            pub fn differs(a: i32, square: i32) -> bool { a != square }
+            macro_rules! twice {
+                (square!($x:expr)) => { square!($x) + square!($x) };
+            }
+            macro_rules! outer {
+                () => { macro_rules! inner { (square!()) => { square!(1) }; } };
+            }
+        };
+        export(&mut file.items, "lib", false);
+        let out = text(&file.items);
+        assert!(
+            out.contains("fn four () -> i32 { crate :: lib :: square ! (2) }"),
+            "{out}"
+        );
+        assert!(out.contains("a != square"), "{out}");
+        // Expansions spell it with `$crate`; matchers, patterns to match, stay.
+        assert!(
+            out.contains("(square ! ($ x : expr)) => { $ crate :: lib :: square ! ($ x) + $ crate :: lib :: square ! ($ x) }"),
+            "{out}"
+        );
+        assert!(
+            out.contains("(square ! ()) => { $ crate :: lib :: square ! (1) }"),
+            "{out}"
+        );
+        // No forwarder: `macro_rules! square` is gone, renamed apart.
+        assert!(!out.contains("macro_rules ! square"), "{out}");
+        assert!(
+            out.contains("pub use crate :: __lib__square as square ;"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_bare_call_of_a_name_the_library_also_defines_keeps_a_forwarder() {
+        // The library's own `macro_rules! square` may be the one meant where it is in textual
+        // scope: calls stay as written, and a forwarder takes the renamed definition's place.
         let mut file: syn::File = syn::parse_quote! {
             #[macro_export]
             macro_rules! square { ($x:expr) => { $x * $x }; }
             pub fn four() -> i32 { square!(2) }
+            mod local { macro_rules! square { () => { 0 }; } }
         };
         export(&mut file.items, "lib", true);
         let out = text(&file.items);
@@ -367,6 +540,7 @@ mod tests {
         let call = out.find("square ! (2)").unwrap();
         assert!(definition < forwarder && forwarder < call, "{out}");
         assert!(out.contains("$ crate :: __lib__square !"), "{out}");
+        assert!(!out.contains("crate :: lib :: square ! (2)"), "{out}");
         assert!(
             out.contains("pub mod __macros { pub use crate :: { __lib__square as square } ; }"),
             "{out}"

@@ -21,7 +21,7 @@ struct Solution {
     kept: &'static [&'static str],
 }
 
-const SOLUTIONS: [Solution; 17] = [
+const SOLUTIONS: [Solution; 20] = [
     Solution {
         name: "proconio",
         limit: 18_000,
@@ -163,6 +163,34 @@ const SOLUTIONS: [Solution; 17] = [
             "<&AsciiStr>::from(",
             "#[cfg(all())]",
         ],
+    },
+    Solution {
+        name: "rand",
+        limit: 94_000,
+        // zerocopy's `#[cfg(any(test, kani))] mod tests` is off (plain rustc sets neither), so
+        // nothing of zerocopy, libc or rand_chacha is reached.
+        old_rustc: true,
+        kept: &["pub struct Mcg128Xsl64", "fn gen_range<", "fn shuffle<"],
+    },
+    Solution {
+        name: "bitvec",
+        // 452 KiB: under BOJ's 512 KB, which is the bound.
+        limit: 512 * 1024,
+        // radium's bare `if_atomic!` calls spelled out as paths to its re-export, one macro
+        // where a forwarder beside it was ambiguous (E0659).
+        old_rustc: true,
+        kept: &[
+            "pub type RadiumU8 = crate::radium::if_atomic! {",
+            "pub struct BitVec<",
+        ],
+    },
+    Solution {
+        name: "im-rc",
+        limit: 438_000,
+        // bitmaps' `bits_for!(U17, u32)` for each of U1 to U1024 stays only for the sizes
+        // im-rc uses; typenum's `generate_tuple_impls!` finds `U11` through `$crate::typenum::$u`.
+        old_rustc: true,
+        kept: &["pub type U64 = ", "pub struct Vector<"],
     },
 ];
 

@@ -245,6 +245,9 @@ pub(super) struct Graph {
     /// What each name looked up in each module leads to, and the imports it goes through
     /// (see `resolve.rs`).
     pub(super) lookups: RefCell<LookupCache>,
+    /// The same for quiet lookups (the rules' questions): where names lead, without the
+    /// imports on the way, which for a crate of many globs (libc's) are thousands.
+    pub(super) quiet_lookups: RefCell<BTreeMap<(ModId, String), Vec<Target>>>,
 }
 
 /// Answers of [`Graph::lookup`]: (module, name) -> (targets, imports gone through).

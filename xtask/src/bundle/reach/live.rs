@@ -245,13 +245,14 @@ impl Graph {
                 if called.is_empty() {
                     self.expand_made_at(module, path, reach);
                 }
+                let mut words = BTreeSet::new();
+                idents(node.tokens.clone(), &mut words);
                 for definition in called {
                     self.expand_at(module, definition, reach);
+                    self.passed_into_paths(definition, &words, reach);
                 }
                 // A macro's name passed along may be called as `$m!` (petgraph's
                 // `GraphBase! { delegate_impl [] }`).
-                let mut words = BTreeSet::new();
-                idents(node.tokens.clone(), &mut words);
                 for word in words {
                     for definition in self.macros_called(module, &[word]) {
                         self.expand_at(module, definition, reach);
@@ -321,6 +322,22 @@ impl Graph {
         for path in &scan.macro_paths {
             for inner in self.macros_called(defined_in, path) {
                 self.expand_at(module, inner, reach);
+            }
+        }
+    }
+
+    /// The words a call passes to `definition` that its body puts at the end of a path
+    /// (`$crate::typenum::$u`, called with `U0, U1, ..., U11`): each is looked up there.
+    fn passed_into_paths(&self, definition: NodeId, words: &BTreeSet<String>, reach: &mut Reach) {
+        let mut scan = Scan::default();
+        scan.tokens(self[definition].tokens.clone());
+        let at = self[definition].module();
+        for prefix in &scan.metavariable_prefixes {
+            for word in words {
+                let path: Vec<String> = prefix.iter().chain([word]).cloned().collect();
+                for target in self.resolve_path(at, &path, reach) {
+                    self.mark_target(target, reach);
+                }
             }
         }
     }
@@ -607,12 +624,19 @@ impl Graph {
         }
         let all = || facts.in_call.iter().chain(&facts.in_body);
         let is_type = |n: NodeId| self[n].kind.is_type();
+        // `bits_for!(U17, u32)` writes `impl Bits for U17`: what a call writes is about the
+        // types it names, as an impl is about the types it names, so it stays when every one
+        // of them is live (bitmaps calls it for each of typenum's U1 to U1024; im-rc uses
+        // two).
+        let mut named = facts.in_call.iter().filter(|&&n| is_type(n)).peekable();
+        if named.peek().is_some() {
+            return named.all(|&n| reach.live.contains(n));
+        }
         if all().any(|&n| is_type(n) && reach.live.contains(n)) {
             return true;
         }
         // `impl_integer!(i8)`: about no type of its crate, so about the trait it implements.
         let is_trait = |n: NodeId| self[n].kind.is_trait();
-        !facts.in_call.iter().any(|&n| is_type(n))
-            && all().any(|&n| is_trait(n) && reach.live.contains(n))
+        all().any(|&n| is_trait(n) && reach.live.contains(n))
     }
 }

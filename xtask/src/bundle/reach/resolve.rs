@@ -22,6 +22,9 @@ pub(super) struct Walk {
     done: BTreeMap<(ModId, String), CutShort>,
     /// The shallowest lookup under way that the current one met (`usize::MAX`: none).
     low: usize,
+    /// Only where names lead is asked (a rule's question), not the imports on the way:
+    /// nothing goes into `seen`.
+    quiet: bool,
 }
 
 impl Default for Walk {
@@ -30,6 +33,7 @@ impl Default for Walk {
             under_way: BTreeMap::new(),
             done: BTreeMap::new(),
             low: usize::MAX,
+            quiet: false,
         }
     }
 }
@@ -111,7 +115,7 @@ impl Graph {
                 if !reach.quiet {
                     reach.looked_up.insert((module, first.to_owned()));
                 }
-                let found = self.lookup(module, first, &mut seen);
+                let found = self.lookup(module, first, &mut seen, reach.quiet);
                 for used in seen {
                     reach.mark(used);
                 }
@@ -147,7 +151,7 @@ impl Graph {
                         if !reach.quiet {
                             reach.looked_up.insert((m, segment.to_owned()));
                         }
-                        next.extend(self.lookup(m, segment, &mut seen));
+                        next.extend(self.lookup(m, segment, &mut seen, reach.quiet));
                         for used in seen {
                             reach.mark(used);
                         }
@@ -174,9 +178,20 @@ impl Graph {
 
     /// What `name` means in `module`: items defined there, child modules, imports (whose
     /// leaves go into `seen`, to be kept) and glob imports.
-    pub(super) fn lookup(&self, module: ModId, name: &str, seen: &mut Vec<NodeId>) -> Vec<Target> {
+    /// With `quiet`, only where it leads: nothing goes into `seen`.
+    pub(super) fn lookup(
+        &self,
+        module: ModId,
+        name: &str,
+        seen: &mut Vec<NodeId>,
+        quiet: bool,
+    ) -> Vec<Target> {
         let mut found = Vec::new();
-        self.lookup_into(module, name, seen, &mut found, &mut Walk::default());
+        let mut walk = Walk {
+            quiet,
+            ..Walk::default()
+        };
+        self.lookup_into(module, name, seen, &mut found, &mut walk);
         found.sort();
         found.dedup();
         found
@@ -198,8 +213,16 @@ impl Graph {
         let key = (module, name.to_owned());
         if let Some((targets, used)) = self.lookups.borrow().get(&key) {
             found.extend(targets.iter().copied());
-            seen.extend(used.iter().copied());
+            if !walk.quiet {
+                seen.extend(used.iter().copied());
+            }
             return;
+        }
+        if walk.quiet {
+            if let Some(targets) = self.quiet_lookups.borrow().get(&key) {
+                found.extend(targets.iter().copied());
+                return;
+            }
         }
         if let Some((targets, used, low)) = walk.done.get(&key) {
             found.extend(targets.iter().copied());
@@ -240,7 +263,11 @@ impl Graph {
         found.extend(targets.iter().copied());
         seen.extend(used.iter().copied());
         if low >= depth {
-            self.lookups.borrow_mut().insert(key, (targets, used));
+            if walk.quiet {
+                self.quiet_lookups.borrow_mut().insert(key, targets);
+            } else {
+                self.lookups.borrow_mut().insert(key, (targets, used));
+            }
         } else {
             walk.low = walk.low.min(low);
             walk.done.insert(key, (targets, used, low));
@@ -270,25 +297,40 @@ impl Graph {
         found.extend(here.children.get(name).map(|&m| Target::Module(m)));
         for &leaf in here.imports.get(name).into_iter().flatten() {
             if let Kind::Use { path } = &self[leaf].kind {
-                seen.push(leaf);
+                if !walk.quiet {
+                    seen.push(leaf);
+                }
                 found.extend(self.resolve_use(module, path, seen, walk));
             }
         }
         for &glob in &here.globs {
             if let Kind::Glob { path } = &self[glob].kind {
+                // The imports on the glob's own path count only when the name comes through
+                // it: a module of many globs (zerocopy's) would otherwise hand every lookup
+                // the imports of all of them.
+                let mut through = Vec::new();
+                let mut bound = Vec::new();
                 let mut inner = Vec::new();
-                for target in self.resolve_use(module, path, seen, walk) {
+                for target in self.resolve_use(module, path, &mut through, walk) {
                     match target {
                         // A glob of a stand-in is not read: any name may seem to come from it.
                         Target::Module(m) if self[m].refused.is_some() => {}
-                        Target::Module(m) => self.lookup_into(m, name, seen, &mut inner, walk),
+                        Target::Module(m) => {
+                            self.lookup_into(m, name, &mut bound, &mut inner, walk)
+                        }
                         // `use Enum::*`: the variants come with the enum.
                         Target::Node(n) => inner.push(Target::Node(n)),
                         Target::Refused(_) => {}
                     }
                 }
+                if !inner.is_empty() || !bound.is_empty() {
+                    seen.extend(through);
+                    seen.extend(bound);
+                }
                 if !inner.is_empty() {
-                    seen.push(glob);
+                    if !walk.quiet {
+                        seen.push(glob);
+                    }
                     found.extend(inner);
                 }
             }

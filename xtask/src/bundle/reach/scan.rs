@@ -60,6 +60,9 @@ pub(super) struct Scan {
     pub(super) block_uses: Vec<(String, Vec<String>)>,
     /// `use path::*` in blocks: the paths.
     pub(super) block_globs: Vec<Vec<String>>,
+    /// Paths a macro's body completes with a metavariable (`$crate::typenum::$u`): what the
+    /// call passes in is looked up there.
+    pub(super) metavariable_prefixes: Vec<Vec<String>>,
 }
 
 impl Scan {
@@ -152,6 +155,13 @@ impl Scan {
                             Some(TokenTree::Ident(next)) => {
                                 path.push(unraw(next));
                                 i += 3;
+                            }
+                            Some(TokenTree::Punct(p))
+                                if p.as_char() == '$'
+                                    && matches!(trees.get(i + 3), Some(TokenTree::Ident(v)) if v != "crate") =>
+                            {
+                                self.metavariable_prefixes.push(path.clone());
+                                break;
                             }
                             _ => break,
                         }

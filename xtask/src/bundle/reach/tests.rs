@@ -810,3 +810,57 @@ fn a_path_after_a_range_is_a_path_not_a_method() {
     ]);
     assert_eq!(kept, expected);
 }
+
+#[test]
+fn a_macro_call_naming_types_stays_only_when_every_one_is_live() {
+    // What a call writes is about the types it names, as an impl is: `impl_from!(Meters,
+    // Feet)` writes `impl From<Feet> for Meters`, of no use without a `Feet` (sized-chunks and
+    // bitmaps make such impls for many sizes of which im-rc uses two).
+    let kept = kept(
+        "use crate::lib::Meters;
+         fn main() { let _ = Meters(1); }
+         mod lib {
+             pub struct Meters(pub i64);
+             pub struct Feet(pub i64);
+             macro_rules! impl_from {
+                 ($to:ident, $from:ident) => { impl From<$from> for $to { fn from(x: $from) -> $to { $to(x.0) } } };
+             }
+             impl_from!(Meters, Feet);
+             impl_from!(Meters, i64);
+         }",
+    );
+    let expected = lines(&[
+        "crate: use crate::lib::Meters",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: struct Meters",
+        "lib: macro_rules! impl_from",
+        "lib: impl_from!(Meters , i64)",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+#[test]
+fn words_a_call_passes_are_looked_up_where_the_body_puts_them_in_a_path() {
+    // typenum's `generate_tuple_impls! { U0, U1, ...; T0, T1, ...; }`, whose body writes
+    // `$crate::typenum::$u`: `U1` is looked up in typenum's root, which its module does not
+    // import.
+    let kept = kept(
+        "use crate::lib::tuple::Len;
+         fn main() { 0u8.size(); }
+         mod lib {
+             pub type U0 = u8;
+             pub type U1 = u16;
+             pub type U2 = u32;
+             pub mod tuple {
+                 macro_rules! make { ($($u:ident),*) => { $(impl crate::lib::tuple::Len for crate::lib::$u {})* }; }
+                 pub trait Len { fn size(&self) -> usize { 1 } }
+                 make!(U0, U1);
+             }
+         }",
+    );
+    for name in ["lib: type U0", "lib: type U1"] {
+        assert!(kept.contains(name), "{name} missing: {kept:#?}");
+    }
+    assert!(!kept.contains("lib: type U2"), "{kept:#?}");
+}
