@@ -19,9 +19,12 @@
 //!   names as a member: that is method resolution, which only sees traits in scope;
 //! - a trait's required items stay with it; a provided method, and its overrides in impls,
 //!   only when its name is used as a member or appears in a macro (which may implement it);
-//! - an item-position macro call stays when it may define a name looked for in its module, or
-//!   names live types (or, naming none, a live trait) in its tokens or its macros' bodies; a
-//!   call of a macro with no definition in sight (one a macro made) stays with its module;
+//! - an item-position macro call stays when it may define a name looked for in its module;
+//!   else, when its tokens name types of the bundle, when every one of them is live (what it
+//!   writes is about them, as an impl is); naming none, when its macros' bodies name a live
+//!   type or trait. A word it passes that a body puts at a path's end (`$crate::m::$u`) is
+//!   looked up there. A call of a macro with no definition in sight (one a macro made) stays
+//!   with its module;
 //! - a `use` of a live trait stays even when unnamed (method calls need it in scope), and so
 //!   does a glob that brings one; so do capitalised imports from std (they may be traits).
 //!
