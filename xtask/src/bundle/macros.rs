@@ -224,8 +224,7 @@ fn spell_out_in_rules(
     out.into_iter().collect()
 }
 
-/// `tokens` with each single-name call that `calls` picks (`name!`, not `path::name!`,
-/// `$name!` or `name != x`) spelled out as `crate::module::name!` (`$crate::...` in an
+/// `tokens` with each bare call that `calls` picks (see [`bare_call_at`]) spelled out as `crate::module::name!` (`$crate::...` in an
 /// expansion). A `macro_rules!` met among them has its expansions alone rewritten.
 fn spell_out_calls(
     tokens: TokenStream,
@@ -260,12 +259,7 @@ fn spell_out_calls(
                     spell_out_calls(g.stream(), calls, module, in_expansion),
                 )]);
             }
-            TokenTree::Ident(id)
-                if punct(i + 1, '!')
-                    && !punct(i + 2, '=')
-                    && !(i >= 1 && (punct(i - 1, ':') || punct(i - 1, '$')))
-                    && calls(id) =>
-            {
+            TokenTree::Ident(id) if bare_call_at(&trees, i) && calls(id) => {
                 let module = ident(module);
                 if in_expansion {
                     out.extend(quote!($crate::#module::#id));
@@ -325,18 +319,19 @@ fn add_forwarders(items: &mut Vec<Item>, exported: &[Exported], bare: &[bool]) {
 /// Whether `tokens` call the macro `name` by its bare name (`name!`, not `path::name!`).
 fn calls_bare(tokens: &TokenStream, name: &str) -> bool {
     let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    let punct =
-        |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
     trees.iter().enumerate().any(|(i, tree)| match tree {
         TokenTree::Group(g) => calls_bare(&g.stream(), name),
-        TokenTree::Ident(id) => {
-            id == name
-                && punct(i + 1, '!')
-                && !punct(i + 2, '=')
-                && !(i >= 1 && (punct(i - 1, ':') || punct(i - 1, '$')))
-        }
+        TokenTree::Ident(id) => id == name && bare_call_at(&trees, i),
         _ => false,
     })
+}
+
+/// Whether the word at `i` is called by its bare name: `name!`, not `path::name!`, `$name!`
+/// or `name != x`.
+fn bare_call_at(trees: &[TokenTree], i: usize) -> bool {
+    let punct =
+        |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    punct(i + 1, '!') && !punct(i + 2, '=') && !(i >= 1 && (punct(i - 1, ':') || punct(i - 1, '$')))
 }
 
 /// The `#[macro_use] extern crate NAME;` items at the root of a crate, for bundled crates
