@@ -7,10 +7,12 @@
 //! module reaches it as `crate::__lib__name!`), and the library's module re-exports it under
 //! its own name (`pub use crate::__lib__name as name;`): `lib::name!`, `use lib::name;` and the
 //! library's `$crate::name!` (rewritten to `$crate::lib::name!`) all find it there. Inside the
-//! library, where the macro was also in textual scope after its definition, a forwarding
-//! `macro_rules! name` takes the definition's place when the library calls it by its bare
-//! name. `#[macro_export(local_inner_macros)]` bodies get their single-name macro calls spelled
-//! out as `$crate::lib::helper!`, which is what that attribute meant.
+//! library, where the macro was also in textual scope after its definition, its bare calls are
+//! spelled out as `crate::lib::name!` (`$crate::lib::name!` in expansions); only a name the
+//! library also gives a macro of its own keeps its calls, with a forwarding `macro_rules! name`
+//! in the definition's place. `#[macro_export(local_inner_macros)]` bodies get their
+//! single-name macro calls spelled out as `$crate::lib::helper!`, which is what that attribute
+//! meant.
 //!
 //! `#[macro_use] extern crate lib;` (the 2015 way, which puts every exported macro of `lib` in
 //! scope everywhere in the crate) becomes `use crate::lib::__macros::*;` in every module of the

@@ -305,9 +305,9 @@ impl Graph {
         }
         for &glob in &here.globs {
             if let Kind::Glob { path } = &self[glob].kind {
-                // The imports on the glob's own path count only when the name comes through
-                // it: a module of many globs (zerocopy's) would otherwise hand every lookup
-                // the imports of all of them.
+                // The imports on the glob's own path are kept only when the name comes
+                // through it (or is bound there to something outside the bundle): a module of
+                // many globs would otherwise keep the imports of all of them for each name.
                 let mut through = Vec::new();
                 let mut bound = Vec::new();
                 let mut inner = Vec::new();
