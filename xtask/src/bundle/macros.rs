@@ -407,12 +407,7 @@ pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
         if e.rename.is_some() {
             continue;
         }
-        let attrs: Vec<syn::Attribute> = e
-            .attrs
-            .iter()
-            .filter(|a| !a.path().is_ident("macro_use"))
-            .cloned()
-            .collect();
+        let attrs = without_macro_use(&e.attrs);
         // `pub extern crate alloc;` (smallvec): an extern crate may not be re-exported as
         // `pub`; within the bundle, all a one-file program has, it may.
         let vis: syn::Visibility = match &e.vis {
@@ -423,6 +418,15 @@ pub fn take_std_crates(items: &mut Vec<Item>) -> Vec<syn::ItemExternCrate> {
         items.push(parse_quote!(#(#attrs)* #vis use ::#krate;));
     }
     hoisted
+}
+
+/// An `extern crate`'s attributes but `#[macro_use]`, for the `use` that takes its place.
+pub fn without_macro_use(attrs: &[syn::Attribute]) -> Vec<syn::Attribute> {
+    attrs
+        .iter()
+        .filter(|a| !a.path().is_ident("macro_use"))
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]

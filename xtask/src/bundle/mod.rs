@@ -417,12 +417,7 @@ fn extern_crates_as_uses(items: &mut [Item], deps: &BTreeMap<String, String>, ro
                     continue;
                 }
                 let module = ident(module);
-                let attrs: Vec<syn::Attribute> = e
-                    .attrs
-                    .iter()
-                    .filter(|a| !a.path().is_ident("macro_use"))
-                    .cloned()
-                    .collect();
+                let attrs = macros::without_macro_use(&e.attrs);
                 let vis = e.vis.clone();
                 *item = parse_quote!(#(#attrs)* #vis use crate::#module as #name;);
             }

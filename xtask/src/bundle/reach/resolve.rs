@@ -235,16 +235,8 @@ impl Graph {
             // own path starts with the `bitvec` looked up): what the module itself defines
             // under the name is its answer so far.
             walk.low = walk.low.min(depth);
-            let here = &self[module];
-            if here.refused.is_none() {
-                found.extend(
-                    here.defs
-                        .get(name)
-                        .into_iter()
-                        .flatten()
-                        .map(|&n| Target::Node(n)),
-                );
-                found.extend(here.children.get(name).map(|&m| Target::Module(m)));
+            if self[module].refused.is_none() {
+                self.defined_here(module, name, found);
             }
             return;
         }
@@ -287,14 +279,7 @@ impl Graph {
             found.push(Target::Refused(module));
             return;
         }
-        found.extend(
-            here.defs
-                .get(name)
-                .into_iter()
-                .flatten()
-                .map(|&n| Target::Node(n)),
-        );
-        found.extend(here.children.get(name).map(|&m| Target::Module(m)));
+        self.defined_here(module, name, found);
         for &leaf in here.imports.get(name).into_iter().flatten() {
             if let Kind::Use { path } = &self[leaf].kind {
                 if !walk.quiet {
@@ -335,6 +320,19 @@ impl Graph {
                 }
             }
         }
+    }
+
+    /// What `module` itself defines under `name`: items and a child module.
+    fn defined_here(&self, module: ModId, name: &str, found: &mut Vec<Target>) {
+        let here = &self[module];
+        found.extend(
+            here.defs
+                .get(name)
+                .into_iter()
+                .flatten()
+                .map(|&n| Target::Node(n)),
+        );
+        found.extend(here.children.get(name).map(|&m| Target::Module(m)));
     }
 
     /// Resolves the path of a `use` leaf written in `module`.
