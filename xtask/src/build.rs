@@ -265,14 +265,8 @@ pub(crate) fn target_dir_from_environment() -> Option<PathBuf> {
 /// The target folder cargo builds the package at `manifest` into, as cargo decides it
 /// (`CARGO_TARGET_DIR`, `build.target-dir` of the configuration found from the package).
 fn target_directory(manifest: &Path) -> Result<PathBuf> {
-    let mut command = MetadataCommand::new();
+    let mut command = metadata_command(manifest.parent());
     command.no_deps().manifest_path(manifest);
-    if let Some(dir) = manifest.parent() {
-        command.current_dir(dir);
-    }
-    if let Some(cargo) = std::env::var_os("CARGO") {
-        command.cargo_path(cargo);
-    }
     let metadata = command
         .exec()
         .with_context(|| format!("cargo metadata failed for {}", manifest.display()))?;
@@ -363,17 +357,31 @@ pub fn prebuilt_executable(dir: &Path, name: &str) -> Option<PathBuf> {
 
 /// `cargo metadata` of the workspace of `dir`, for the host platform only.
 pub fn metadata(dir: &Path) -> Result<Metadata> {
+    host_metadata_command(Some(dir))
+        .exec()
+        .with_context(|| format!("cargo metadata failed in {}", dir.display()))
+}
+
+/// `cargo metadata` run in `dir` with the `cargo` that runs us (`CARGO`), for the caller to
+/// add to.
+fn metadata_command(dir: Option<&Path>) -> MetadataCommand {
     let mut command = MetadataCommand::new();
-    command.current_dir(dir);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
     if let Some(cargo) = std::env::var_os("CARGO") {
         command.cargo_path(cargo);
     }
+    command
+}
+
+/// [`metadata_command`] for the host platform only (`--filter-platform`).
+pub(crate) fn host_metadata_command(dir: Option<&Path>) -> MetadataCommand {
+    let mut command = metadata_command(dir);
     if let Some(host) = host_triple() {
         command.other_options(["--filter-platform".to_string(), host]);
     }
     command
-        .exec()
-        .with_context(|| format!("cargo metadata failed in {}", dir.display()))
 }
 
 /// The host target triple, as `rustc -vV` tells it.

@@ -245,37 +245,7 @@ impl VisitMut for Migration<'_> {
         visit_mut::visit_item_use_mut(self, item);
     }
 
-    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
-        self.qualified(&mut e.qself, &mut e.path);
-    }
-
-    fn visit_type_path_mut(&mut self, t: &mut syn::TypePath) {
-        self.qualified(&mut t.qself, &mut t.path);
-    }
-
-    fn visit_pat_struct_mut(&mut self, p: &mut syn::PatStruct) {
-        self.qualified(&mut p.qself, &mut p.path);
-        for field in &mut p.fields {
-            self.visit_field_pat_mut(field);
-        }
-    }
-
-    fn visit_pat_tuple_struct_mut(&mut self, p: &mut syn::PatTupleStruct) {
-        self.qualified(&mut p.qself, &mut p.path);
-        for elem in &mut p.elems {
-            self.visit_pat_mut(elem);
-        }
-    }
-
-    fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {
-        self.qualified(&mut e.qself, &mut e.path);
-        for field in &mut e.fields {
-            self.visit_field_value_mut(field);
-        }
-        if let Some(rest) = &mut e.rest {
-            self.visit_expr_mut(rest);
-        }
-    }
+    super::expand::visit_qualified_paths!();
 
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
         if self.edition_2015 && path.leading_colon.is_some() {
@@ -289,28 +259,6 @@ impl VisitMut for Migration<'_> {
             }
         }
         visit_mut::visit_path_mut(self, path);
-    }
-}
-
-impl Migration<'_> {
-    /// A path that may be qualified: `<T>::f` (syn: `position` 0, and a leading `::` that is no
-    /// extern path) is all associated names; in `<T as Trait>::f` only the trait's segments are
-    /// a path, and `position` counts them as they grow.
-    fn qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut syn::Path) {
-        let Some(q) = qself else {
-            self.visit_path_mut(path);
-            return;
-        };
-        self.visit_type_mut(&mut q.ty);
-        if q.position == 0 {
-            for segment in &mut path.segments {
-                self.visit_path_arguments_mut(&mut segment.arguments);
-            }
-            return;
-        }
-        let before = path.segments.len();
-        self.visit_path_mut(path);
-        q.position += path.segments.len() - before;
     }
 }
 

@@ -1054,62 +1054,72 @@ impl VisitMut for Rewriter<'_> {
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }
 
-    fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
-        self.qualified(&mut e.qself, &mut e.path);
-    }
-
-    fn visit_type_path_mut(&mut self, t: &mut syn::TypePath) {
-        self.qualified(&mut t.qself, &mut t.path);
-    }
-
-    fn visit_pat_struct_mut(&mut self, p: &mut syn::PatStruct) {
-        self.qualified(&mut p.qself, &mut p.path);
-        for field in &mut p.fields {
-            self.visit_field_pat_mut(field);
-        }
-    }
-
-    fn visit_pat_tuple_struct_mut(&mut self, p: &mut syn::PatTupleStruct) {
-        self.qualified(&mut p.qself, &mut p.path);
-        for elem in &mut p.elems {
-            self.visit_pat_mut(elem);
-        }
-    }
-
-    fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {
-        self.qualified(&mut e.qself, &mut e.path);
-        for field in &mut e.fields {
-            self.visit_field_value_mut(field);
-        }
-        if let Some(rest) = &mut e.rest {
-            self.visit_expr_mut(rest);
-        }
-    }
+    self::visit_qualified_paths!();
 }
 
-impl Rewriter<'_> {
-    /// A path that may be `<T as Trait>::x`: syn keeps the trait's segments in the path and
-    /// counts them in `qself.position`, which must grow with what the rewrite puts in front.
-    fn qualified(&mut self, qself: &mut Option<syn::QSelf>, path: &mut syn::Path) {
-        if let Some(q) = qself {
-            self.visit_type_mut(&mut q.ty);
-            if q.position == 0 {
-                // `<T>::f`: every segment is an associated name, none a path to rewrite.
-                for segment in &mut path.segments {
-                    self.visit_path_arguments_mut(&mut segment.arguments);
-                }
-                return;
-            }
+/// Visits a path that may be qualified, `<T>::f` or `<T as Trait>::f`: in `<T>::f` (syn:
+/// `position` 0, and a leading `::` that is no extern path) every segment is an associated
+/// name, none a path to rewrite; in `<T as Trait>::f` only the trait's segments are a path, and
+/// `position`, which counts them, grows with what the rewrite puts in front.
+pub(super) fn visit_qualified<V: VisitMut + ?Sized>(
+    visitor: &mut V,
+    qself: &mut Option<syn::QSelf>,
+    path: &mut syn::Path,
+) {
+    let Some(q) = qself else {
+        visitor.visit_path_mut(path);
+        return;
+    };
+    visitor.visit_type_mut(&mut q.ty);
+    if q.position == 0 {
+        for segment in &mut path.segments {
+            visitor.visit_path_arguments_mut(&mut segment.arguments);
         }
-        let before = path.segments.len();
-        self.visit_path_mut(path);
-        if let Some(q) = qself {
-            if q.position > 0 {
-                q.position += path.segments.len() - before;
-            }
-        }
+        return;
     }
+    let before = path.segments.len();
+    visitor.visit_path_mut(path);
+    q.position += path.segments.len() - before;
 }
+
+/// The `VisitMut` methods of the syntax nodes whose path may be qualified, each through
+/// [`visit_qualified`]: for a rewrite of paths, in its `impl VisitMut` block.
+macro_rules! visit_qualified_paths {
+    () => {
+        fn visit_expr_path_mut(&mut self, e: &mut syn::ExprPath) {
+            $crate::bundle::expand::visit_qualified(self, &mut e.qself, &mut e.path);
+        }
+
+        fn visit_type_path_mut(&mut self, t: &mut syn::TypePath) {
+            $crate::bundle::expand::visit_qualified(self, &mut t.qself, &mut t.path);
+        }
+
+        fn visit_pat_struct_mut(&mut self, p: &mut syn::PatStruct) {
+            $crate::bundle::expand::visit_qualified(self, &mut p.qself, &mut p.path);
+            for field in &mut p.fields {
+                self.visit_field_pat_mut(field);
+            }
+        }
+
+        fn visit_pat_tuple_struct_mut(&mut self, p: &mut syn::PatTupleStruct) {
+            $crate::bundle::expand::visit_qualified(self, &mut p.qself, &mut p.path);
+            for elem in &mut p.elems {
+                self.visit_pat_mut(elem);
+            }
+        }
+
+        fn visit_expr_struct_mut(&mut self, e: &mut syn::ExprStruct) {
+            $crate::bundle::expand::visit_qualified(self, &mut e.qself, &mut e.path);
+            for field in &mut e.fields {
+                self.visit_field_value_mut(field);
+            }
+            if let Some(rest) = &mut e.rest {
+                self.visit_expr_mut(rest);
+            }
+        }
+    };
+}
+pub(super) use visit_qualified_paths;
 
 /// Mutable access to the attributes of an expression statement, where it has them.
 fn expr_attrs(expr: &mut syn::Expr) -> Option<&mut Vec<Attribute>> {

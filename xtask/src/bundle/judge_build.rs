@@ -15,8 +15,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{
-    ArtifactProfile, BuildScript, DependencyKind, Message, Metadata, MetadataCommand, Package,
-    TargetKind,
+    ArtifactProfile, BuildScript, DependencyKind, Message, Metadata, Package, TargetKind,
 };
 
 /// What cargo says of one problem's judge build.
@@ -213,29 +212,11 @@ impl JudgeBuild {
 
 /// `cargo metadata --manifest-path MANIFEST`, for the host platform only.
 fn metadata(manifest: &Path) -> Result<Metadata> {
-    let mut command = MetadataCommand::new();
+    let mut command = crate::build::host_metadata_command(manifest.parent());
     command.manifest_path(manifest);
-    if let Some(dir) = manifest.parent() {
-        command.current_dir(dir);
-    }
-    if let Some(cargo) = std::env::var_os("CARGO") {
-        command.cargo_path(cargo);
-    }
-    if let Some(host) = host_triple() {
-        command.other_options(["--filter-platform".to_string(), host]);
-    }
     command
         .exec()
         .with_context(|| format!("cargo metadata failed for {}", manifest.display()))
-}
-
-/// The host target triple, as `rustc -vV` tells it.
-fn host_triple() -> Option<String> {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let out = Command::new(rustc).arg("-vV").output().ok()?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
 }
 
 /// `judge` when the workspace at `root` defines that profile (as `cargo xtask test` builds),

@@ -270,17 +270,7 @@ fn module_names(
 
 /// A package's library name, as Rust code names it (`num_traits`).
 fn lib_name(package: &Package) -> String {
-    package
-        .targets
-        .iter()
-        .find(|t| {
-            t.kind.iter().any(|k| {
-                matches!(
-                    k,
-                    TargetKind::Lib | TargetKind::RLib | TargetKind::ProcMacro
-                )
-            })
-        })
+    lib_target(package)
         .map_or_else(|| package.name.to_string(), |t| t.name.clone())
         .replace('-', "_")
 }
@@ -375,22 +365,24 @@ pub fn cannot_read(package: &str, edition: &str) -> String {
     }
 }
 
+/// A package's library target (a proc-macro crate's too), if it has one.
+fn lib_target(package: &Package) -> Option<&Target> {
+    package.targets.iter().find(|t| {
+        t.kind.iter().any(|k| {
+            matches!(
+                k,
+                TargetKind::Lib | TargetKind::RLib | TargetKind::ProcMacro
+            )
+        })
+    })
+}
+
 /// A package's library target, or why there is none to bundle: a proc-macro crate runs in the
 /// compiler, not in the program.
 fn library(package: &Package) -> std::result::Result<&Target, String> {
     let name = format!("{} {}", package.name, package.version);
-    let target = package
-        .targets
-        .iter()
-        .find(|t| {
-            t.kind.iter().any(|k| {
-                matches!(
-                    k,
-                    TargetKind::Lib | TargetKind::RLib | TargetKind::ProcMacro
-                )
-            })
-        })
-        .ok_or_else(|| format!("crate {name} has no library to bundle"))?;
+    let target =
+        lib_target(package).ok_or_else(|| format!("crate {name} has no library to bundle"))?;
     if target.kind.contains(&TargetKind::ProcMacro) {
         return Err(format!(
             "crate {name} is a proc-macro crate: it runs inside the compiler, and BOJ's rustc \
