@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use xtask::problem::{read_manifest, Judge, JudgeKind};
+use xtask::workspace::problem::{read_manifest, Judge, JudgeKind};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -26,7 +26,7 @@ use anyhow::{Context, Result};
 use serde::Deserialize;
 
 use crate::judge;
-use crate::problem::{natural_cmp, Problem};
+use crate::workspace::problem::{natural_cmp, Problem};
 
 /// The ports competitive-companion sends to without any setup (its `src/hosts/hosts.ts`), in
 /// its own order; each belongs to another tool, and any one of them is enough.

@@ -17,10 +17,10 @@ use anyhow::{Context, Result};
 pub mod float;
 pub mod hint;
 
-use crate::problem::{Judge, Problem, Sample, MIB};
 use crate::run::interact::{self, Interaction, Transcript};
 use crate::run::{self, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
 use crate::scratch::Scratch;
+use crate::workspace::problem::{Judge, Problem, Sample, MIB};
 
 pub use hint::{CheckedRun, Hint};
 
@@ -73,7 +73,7 @@ impl fmt::Display for Verdict {
 #[derive(Debug, Clone, Default)]
 pub struct JudgeOptions {
     /// The checker executable; required when the problem's judge is `checker`
-    /// (see [`crate::build::Executables`]).
+    /// (see [`crate::workspace::build::Executables`]).
     pub checker: Option<PathBuf>,
     /// The interactor executable; required when the problem's judge is `interactive`.
     pub interactor: Option<PathBuf>,

@@ -8,10 +8,11 @@
 //!
 //! ```no_run
 //! use xtask::run::{command_line::Rules, Program};
-//! use xtask::{judge, problem, report};
+//! use xtask::workspace::{self, problem};
+//! use xtask::{judge, report};
 //!
 //! # fn main() -> anyhow::Result<()> {
-//! let root = problem::project_root()?;
+//! let root = workspace::project_root()?;
 //! let problem = problem::resolve(&root, "2239")?;
 //! // Any program works here: cargo's judge-profile build, a rustc-built bundle, a command.
 //! let solver = Program::from_command_line("python3 sol.py", Rules::here())
@@ -24,14 +25,10 @@
 //! # }
 //! ```
 
-pub mod archive;
-pub mod build;
 pub mod bundle;
 pub mod companion;
-pub mod fresh;
 pub mod judge;
 pub mod listen;
-pub mod problem;
 pub mod report;
 pub mod run;
 pub mod scaffold;
@@ -39,3 +36,4 @@ pub mod scratch;
 pub mod stress;
 pub mod submit;
 pub mod watch;
+pub mod workspace;

@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 
 use tiny_http::{Method, Request, Response, Server};
 
-use crate::archive;
 use crate::companion::{Import, DEFAULT_PORTS};
 use crate::scaffold::{self, Imported, Role, Spec};
+use crate::workspace::archive;
 
 /// The largest body accepted: a payload is a few samples, far below this.
 pub const MAX_BODY: u64 = 16 * 1024 * 1024;

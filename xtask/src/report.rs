@@ -10,9 +10,9 @@ use similar::{Algorithm, ChangeTag, DiffTag, TextDiff};
 use crate::judge::{
     is_stack_overflow, significant_lines, CaseLimits, CaseReport, Detail, ProblemReport, Verdict,
 };
-use crate::problem::MIB;
 use crate::run::interact::{Side, Transcript};
 use crate::run::{self, process, Clock, Exit};
+use crate::workspace::problem::MIB;
 
 /// Prints to stdout as a run goes; a closed stdout (`| head`) only stops the printing. The text
 /// goes through anstream, as clap's own output does: colours a [`Style`] chose reach a Windows

@@ -18,13 +18,13 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use crate::build::Executables;
 use crate::judge::{
     self, CaseLimits, CaseReport, CheckedRun, Detail, JudgeOptions, Judged, Verdict,
 };
-use crate::problem::{Judge, Problem, Sample};
 use crate::run::{Exit, Limits, Program, Setup, DEFAULT_OUTPUT_CAP};
 use crate::scratch::Scratch;
+use crate::workspace::build::Executables;
+use crate::workspace::problem::{Judge, Problem, Sample};
 
 /// The largest SIZE a generator is asked for.
 pub const MAX_SIZE: u64 = 100;

@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use cargo_metadata::{DependencyKind, Metadata};
 
-use crate::build::{workspace_manifest, Resolved};
-use crate::problem::Problem;
+use crate::workspace::build::{workspace_manifest, Resolved};
+use crate::workspace::problem::Problem;
 
 /// The files whose change judges a problem again.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,7 +43,10 @@ pub struct Watch {
 impl Watched {
     /// What to watch for `problem`, from `cargo metadata` of its workspace.
     pub fn of(problem: &Problem) -> Result<Watched> {
-        Watched::from_metadata(&problem.dir, &crate::build::metadata(&problem.dir)?)
+        Watched::from_metadata(
+            &problem.dir,
+            &crate::workspace::build::metadata(&problem.dir)?,
+        )
     }
 
     /// The problem's own files only: what is left to watch when cargo cannot read the

@@ -11,10 +11,10 @@ use anyhow::{bail, Context, Result};
 use proc_macro2::{TokenStream, TokenTree};
 use syn::visit::{self, Visit};
 
-use crate::build::{self, BuildOptions};
 use crate::judge::{self, JudgeOptions, ProblemReport};
-use crate::problem::{Judge, Problem};
 use crate::run::Program;
+use crate::workspace::build::{self, BuildOptions};
+use crate::workspace::problem::{Judge, Problem};
 
 use super::Bundle;
 

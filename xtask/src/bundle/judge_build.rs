@@ -61,7 +61,7 @@ impl JudgeBuild {
         if let Some(dir) = manifest.parent() {
             command.current_dir(dir);
         }
-        if let Some(dir) = crate::build::target_dir_from_environment() {
+        if let Some(dir) = crate::workspace::build::target_dir_from_environment() {
             command.env("CARGO_TARGET_DIR", dir);
         }
         let out = command
@@ -212,7 +212,7 @@ impl JudgeBuild {
 
 /// `cargo metadata --manifest-path MANIFEST`, for the host platform only.
 fn metadata(manifest: &Path) -> Result<Metadata> {
-    let mut command = crate::build::host_metadata_command(manifest.parent());
+    let mut command = crate::workspace::build::host_metadata_command(manifest.parent());
     command.manifest_path(manifest);
     command
         .exec()

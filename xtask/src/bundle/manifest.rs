@@ -78,7 +78,7 @@ pub struct Plan {
 }
 
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
-/// `default-run` binary, as [`crate::problem::Problem`] resolved it), from cargo's judge build
+/// `default-run` binary, as [`crate::workspace::problem::Problem`] resolved it), from cargo's judge build
 /// of it ([`JudgeBuild`]). A crate that cannot be bundled (a proc-macro crate, a build script
 /// that does more than set `cfg`s, a source that cannot be read) is planned all the same, with
 /// the reason: it is refused only when the solution reaches it (see [`super::reach`]).

@@ -28,7 +28,7 @@ use syn::{parse_quote, Item};
 use self::expand::Rewrite;
 use self::manifest::{Plan, Source};
 pub use self::reach::Level;
-use crate::problem::Problem;
+use crate::workspace::problem::Problem;
 
 /// BOJ's limit on a submission's source size.
 pub const SIZE_LIMIT: usize = 512 * 1024;

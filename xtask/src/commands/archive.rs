@@ -1,13 +1,14 @@
 //! `cargo xtask open`, `archive` and `migrate`: which problems are members of the root workspace
 //! (open: cargo builds them with the libraries, rust-analyzer sees them) and which are kept
-//! apart (archived: packages of their own), over `xtask::archive`, saying what moved.
+//! apart (archived: packages of their own), over `xtask::workspace::archive`, saying what moved.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use xtask::archive::{self, Layout, OPEN_LIMIT};
-use xtask::problem::{self, Problem};
+use xtask::workspace;
+use xtask::workspace::archive::{self, Layout, OPEN_LIMIT};
+use xtask::workspace::problem::{self, Problem};
 
 /// Open problems: make them members of the workspace, so rust-analyzer sees them.
 #[derive(clap::Args, Debug)]
@@ -51,7 +52,7 @@ fn problems(root: &std::path::Path, specs: &[String]) -> Result<Vec<PathBuf>> {
 
 /// `cargo xtask open [PROBLEM...]`.
 pub fn open(args: &OpenArgs) -> Result<ExitCode> {
-    let root = dunce::canonicalize(problem::root_or_project(args.root.as_deref())?)?;
+    let root = dunce::canonicalize(workspace::root_or_project(args.root.as_deref())?)?;
     if archive::layout(&root)? == Layout::AllMembers {
         say!(
             "every problem is a member of this workspace (`members` has a pattern over \
@@ -80,7 +81,7 @@ pub fn open(args: &OpenArgs) -> Result<ExitCode> {
 
 /// `cargo xtask archive PROBLEM... | --all`.
 pub fn archive(args: &ArchiveArgs) -> Result<ExitCode> {
-    let root = dunce::canonicalize(problem::root_or_project(args.root.as_deref())?)?;
+    let root = dunce::canonicalize(workspace::root_or_project(args.root.as_deref())?)?;
     let dirs = if args.all {
         archive::open_problems(&root)?
             .iter()
@@ -100,7 +101,7 @@ pub fn archive(args: &ArchiveArgs) -> Result<ExitCode> {
 
 /// `cargo xtask migrate`.
 pub fn migrate(args: &MigrateArgs) -> Result<ExitCode> {
-    let root = dunce::canonicalize(problem::root_or_project(args.root.as_deref())?)?;
+    let root = dunce::canonicalize(workspace::root_or_project(args.root.as_deref())?)?;
     let dirs: Vec<PathBuf> = problem::discover(&root)?
         .into_iter()
         .map(|p: Problem| p.dir)

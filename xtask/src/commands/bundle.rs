@@ -7,8 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use xtask::bundle::{self, check};
-use xtask::problem;
 use xtask::report::{emit, ColorChoice, Style};
+use xtask::workspace::problem;
 
 /// Arguments of `cargo xtask bundle`.
 #[derive(clap::Args, Debug)]

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use xtask::listen::Listener;
-use xtask::problem;
+use xtask::workspace;
 
 /// Wait for competitive-companion on 127.0.0.1 and import every problem it sends.
 #[derive(clap::Args, Debug)]
@@ -26,7 +26,7 @@ pub struct ListenArgs {
 
 /// Runs until interrupted; an error (no workspace, no port to be had) is the tool's own.
 pub fn run(args: &ListenArgs) -> anyhow::Result<ExitCode> {
-    let root = problem::root_or_project(args.root.as_deref())?;
+    let root = workspace::root_or_project(args.root.as_deref())?;
     let listener = Listener::bind(args.port, &root).map_err(anyhow::Error::msg)?;
     let why = match args.port {
         Some(0) => "a free port, as asked: add it to the extension's custom ports",

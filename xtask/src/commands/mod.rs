@@ -20,12 +20,12 @@ pub mod watch;
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
-use xtask::build::{self, BuildOptions, Executables};
 use xtask::bundle::{check, wrote_line};
-use xtask::problem::Problem;
 use xtask::report::emit;
 use xtask::run::command_line::Rules;
 use xtask::run::Program;
+use xtask::workspace::build::{self, BuildOptions, Executables};
+use xtask::workspace::problem::Problem;
 
 /// Where the programs judged come from, shared by `test` and `stress`: cargo's build of the
 /// problem (the default), a folder of prebuilt executables, a command of any language, or the

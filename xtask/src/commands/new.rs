@@ -12,10 +12,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use xtask::archive;
 use xtask::companion::Import;
-use xtask::problem::{self, Judge, JudgeKind};
 use xtask::scaffold::{self, Imported, Role, Spec};
+use xtask::workspace;
+use xtask::workspace::archive;
+use xtask::workspace::problem::{self, Judge, JudgeKind};
 
 /// Create problems/boj-ID/ for a new BOJ problem (refuses, changing nothing, if it exists).
 #[derive(clap::Args, Debug)]
@@ -94,7 +95,7 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
             args.id
         );
     }
-    let root = problem::root_or_project(args.root.as_deref())?;
+    let root = workspace::root_or_project(args.root.as_deref())?;
     let payload_judge = if payload.interactive {
         JudgeKind::Interactive
     } else {
@@ -124,7 +125,7 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
 
 /// `cargo xtask new ID` with the limits and judge given as arguments.
 fn from_arguments(args: &NewArgs) -> Result<()> {
-    let root = problem::root_or_project(args.root.as_deref())?;
+    let root = workspace::root_or_project(args.root.as_deref())?;
     let spec = Spec {
         id: args.id,
         time_limit_ms: args.time_limit_ms,

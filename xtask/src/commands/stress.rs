@@ -12,9 +12,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xtask::judge::{self, Detail, Hint, JudgeOptions};
-use xtask::problem::{self, Judge, Problem};
 use xtask::report::{emit, ColorChoice, Style};
 use xtask::stress::{shown_path, Case, Failure, Plan, Stress, Tried};
+use xtask::workspace::problem::{self, Judge, Problem};
 
 use super::ProgramArgs;
 
@@ -160,7 +160,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         if !args.no_checked_rerun && judge::worth_checking(&failure.smallest.report) {
             if let Some(checked) = args.programs.checked_solver(&problem)? {
                 if let Some(run) = stress.check_again(&failure.smallest, &checked)? {
-                    let workspace = xtask::build::workspace_manifest(&problem.dir)?;
+                    let workspace = xtask::workspace::build::workspace_manifest(&problem.dir)?;
                     let workspace = workspace.parent().unwrap_or(&problem.dir);
                     let run = run.shown_from(workspace, &problem.dir);
                     failure.smallest.report.hints.push(Hint::Checked(run));

@@ -8,9 +8,9 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use xtask::bundle::{self, check};
-use xtask::problem;
 use xtask::report::{emit, ColorChoice, Style};
 use xtask::submit::{self, Copied, Opened};
+use xtask::workspace::problem;
 
 /// Arguments of `cargo xtask submit`.
 #[derive(clap::Args, Debug)]

@@ -7,9 +7,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use xtask::judge::{self, CaseReport, Hint, JudgeOptions, Judged, ProblemReport};
-use xtask::problem::{self, Problem};
 use xtask::report::{emit, ColorChoice, Style};
 use xtask::run::{Program, DEFAULT_OUTPUT_CAP};
+use xtask::workspace;
+use xtask::workspace::problem::{self, Problem};
 
 use super::ProgramArgs;
 
@@ -53,7 +54,7 @@ pub struct JudgeArgs {
 pub fn run(args: &TestArgs) -> Result<ExitCode> {
     let judging = &args.judging;
     let mut problems: Vec<Problem> = if args.problems.is_empty() {
-        let root = problem::root_or_project(judging.root.as_deref())?;
+        let root = workspace::root_or_project(judging.root.as_deref())?;
         let found = problem::discover(&root)?;
         if found.is_empty() {
             bail!(
@@ -176,7 +177,7 @@ impl CheckedRerun {
             };
         }
         if let CheckedRerun::Built(solver) = self {
-            let workspace = xtask::build::workspace_manifest(&problem.dir)?;
+            let workspace = xtask::workspace::build::workspace_manifest(&problem.dir)?;
             let workspace = workspace.parent().unwrap_or(&problem.dir);
             if let Some(run) = judge::check_again(judged, case, solver)? {
                 case.hints

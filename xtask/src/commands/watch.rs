@@ -17,10 +17,11 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use notify_debouncer_full::notify::{RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{new_debouncer, DebounceEventResult, Debouncer, RecommendedCache};
-use xtask::archive;
-use xtask::problem::{self, Problem};
 use xtask::report::emit;
 use xtask::watch::{Watch, Watched};
+use xtask::workspace;
+use xtask::workspace::archive;
+use xtask::workspace::problem::{self, Problem};
 
 use super::test::{judge_problems, JudgeArgs};
 use super::ProgramArgs;
@@ -58,7 +59,7 @@ const SETTLE_AT_MOST: Duration = Duration::from_secs(2);
 pub fn run(args: &WatchArgs) -> Result<ExitCode> {
     let problem = problem::find(args.judging.root.as_deref(), &args.problem)?;
     // The problem being worked on is open: a member of the workspace, so rust-analyzer sees it.
-    if let Ok(root) = problem::root_or_project(args.judging.root.as_deref()) {
+    if let Ok(root) = workspace::root_or_project(args.judging.root.as_deref()) {
         let moved = archive::open_if_archivable(&root, &problem.dir)?;
         if !moved.is_empty() {
             emit(&format!("{moved}\n"));

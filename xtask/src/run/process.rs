@@ -26,7 +26,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use super::Exit;
-use crate::problem::MIB;
+use crate::workspace::problem::MIB;
 
 #[cfg(target_os = "linux")]
 mod linux;

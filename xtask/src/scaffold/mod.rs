@@ -11,7 +11,7 @@
 //! [`templates`], the manifest from [`manifest`].
 //!
 //! ```
-//! use xtask::problem::Judge;
+//! use xtask::workspace::problem::Judge;
 //! use xtask::scaffold::{self, Spec};
 //!
 //! let spec = Spec {
@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use anyhow::{bail, ensure, Context, Result};
 
 use crate::companion::{Differences, Import, SampleText};
-use crate::problem::{self, Judge, Problem};
+use crate::workspace::problem::{self, Judge, Problem};
 
 /// Everything a new problem folder is made from.
 #[derive(Debug, Clone)]

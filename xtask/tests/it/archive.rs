@@ -1,4 +1,4 @@
-//! Open and archived problems (`xtask::archive`): a workspace of the old layout, every problem a
+//! Open and archived problems (`xtask::workspace::archive`): a workspace of the old layout, every problem a
 //! member, judged as it is and moved over by `cargo xtask migrate`; a problem archived by name
 //! is built alone (with the root's lock), judged like an open one, and judged again without
 //! cargo while nothing it is built from changes; opened again, it is a member. (Unix: the test

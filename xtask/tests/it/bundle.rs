@@ -9,8 +9,9 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 use crate::support::{assert_success_saying, run_xtask, scratch, target_dir, text};
-use xtask::build::{self, BuildOptions, Executables};
-use xtask::problem::{self, Problem};
+use xtask::workspace;
+use xtask::workspace::build::{self, BuildOptions, Executables};
+use xtask::workspace::problem::{self, Problem};
 
 fn fixture(problem: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -203,7 +204,7 @@ fn workspace_binaries() -> &'static [(Problem, Executables)] {
     static BUILT: OnceLock<Vec<(Problem, Executables)>> = OnceLock::new();
     BUILT.get_or_init(|| {
         crate::support::use_xtask_launcher();
-        let root = problem::project_root().unwrap();
+        let root = workspace::project_root().unwrap();
         let problems: Vec<Problem> = ["boj-2239", "boj-2580"]
             .iter()
             .map(|p| problem::resolve(&root, p).unwrap())

@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::support::{
     assert_success_saying, copy_tree, listing, run_xtask, scratch, text, write_minimal_workspace,
 };
-use xtask::problem::{JudgeKind, Problem};
+use xtask::workspace::problem::{JudgeKind, Problem};
 
 fn payload(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -8,11 +8,11 @@ use std::process::Output;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use xtask::build::{self, BuildOptions, Executables};
 use xtask::judge::{self, Detail, JudgeOptions, ProblemReport, Verdict};
-use xtask::problem::Problem;
 use xtask::report::Style;
 use xtask::run::{Exit, Limits, Program, Setup};
+use xtask::workspace::build::{self, BuildOptions, Executables};
+use xtask::workspace::problem::Problem;
 
 const FIXTURES: [&str; 8] = [
     "echo", "crash", "loop", "flood", "sorted", "fault", "spawn", "lines",

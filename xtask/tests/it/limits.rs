@@ -11,10 +11,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::support::{assert_success_saying, edit, fixture_copy, run_xtask, text};
-use xtask::build::{self, BuildOptions, Executables};
 use xtask::judge::{self, Detail, JudgeOptions, Verdict};
-use xtask::problem::Problem;
 use xtask::run::{self as run, process, Clock, Program};
+use xtask::workspace::build::{self, BuildOptions, Executables};
+use xtask::workspace::problem::Problem;
 
 const TARGET: &str = "limits-fixtures";
 

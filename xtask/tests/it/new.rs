@@ -49,7 +49,7 @@ fn new_scaffolds_a_problem_folder() {
     let main = fs::read_to_string(dir.join("src/main.rs")).unwrap();
     assert!(main.starts_with("//! BOJ 1000: "));
     // The problem reads back as one.
-    let problem = xtask::problem::Problem::load(&dir).unwrap();
+    let problem = xtask::workspace::problem::Problem::load(&dir).unwrap();
     assert_eq!(problem.name, "boj-1000");
     assert_eq!(problem.meta.id, Some(1000));
     assert_eq!(problem.meta.time_limit_ms, 500);

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use xtask::companion::Import;
 use xtask::judge::float::{compare, number, tokens_match};
-use xtask::problem::{read_manifest, Judge, JudgeKind};
+use xtask::workspace::problem::{read_manifest, Judge, JudgeKind};
 
 /// SplitMix64, so that a failure names a seed that repeats it.
 struct Rng(u64);

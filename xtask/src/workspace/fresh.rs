@@ -1,7 +1,7 @@
 //! Whether an archived problem's executables are up to date, decided without running cargo, so
 //! that judging a thousand archived problems a second time costs the judging alone.
 //!
-//! An archived problem is a package of its own (see [`crate::archive`]): judging every problem
+//! An archived problem is a package of its own (see [`crate::workspace::archive`]): judging every problem
 //! would otherwise run cargo once for each, and each run of cargo costs tens of milliseconds even
 //! when it has nothing to do. After each build of such a package the xtask keeps a record of the
 //! executables cargo reported (`TARGET/PROFILE/.xtask/PACKAGE.json`); the next time, those

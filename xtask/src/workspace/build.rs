@@ -12,8 +12,8 @@ use std::process::{Command, Stdio};
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{Message, Metadata, MetadataCommand, Node, Package, TargetKind};
 
-use crate::fresh;
-use crate::problem::Problem;
+use crate::workspace::fresh;
+use crate::workspace::problem::Problem;
 
 /// How to run cargo.
 #[derive(Debug, Clone)]
@@ -183,7 +183,7 @@ type Invocations<'a> = dyn Fn(&Path, &[&Problem]) -> Vec<Vec<OsString>> + 'a;
 /// Builds the binaries of `problems` that `wanted` names, running the cargo commands
 /// `invocations` gives for each workspace that builds some of them (an archived problem is a
 /// workspace of its own). An archived problem whose executables are up to date by its record
-/// ([`crate::fresh`]) is not sent to cargo at all, and each that cargo builds gets its record.
+/// ([`crate::workspace::fresh`]) is not sent to cargo at all, and each that cargo builds gets its record.
 fn built_by_cargo(
     problems: &[Problem],
     options: &BuildOptions,
@@ -425,7 +425,7 @@ impl Resolved<'_> {
 /// it belongs to, found as cargo finds it (the package's own when it has a `[workspace]` table,
 /// else the nearest one above whose `exclude` does not take it out, an explicit `members` entry
 /// overriding `exclude`), or the package's own manifest when no workspace takes it (an archived
-/// problem, built as a package of its own: see [`crate::archive`]).
+/// problem, built as a package of its own: see [`crate::workspace::archive`]).
 pub fn workspace_manifest(dir: &Path) -> Result<PathBuf> {
     let own = dir.join("Cargo.toml");
     if read_table(&own)?.contains_key("workspace") {

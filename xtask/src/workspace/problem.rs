@@ -12,51 +12,6 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::Deserialize;
 
-/// The workspace a command works in: `root` when the user gave one (`--root DIR`), else
-/// [`project_root`].
-pub fn root_or_project(root: Option<&Path>) -> Result<PathBuf> {
-    match root {
-        Some(root) => Ok(root.to_path_buf()),
-        None => project_root(),
-    }
-}
-
-/// The workspace the xtask works in, found at run time (never from the path it was compiled
-/// at: with a shared `CARGO_TARGET_DIR`, one build serves many checkouts).
-///
-/// `cargo xtask` (`cargo run -p xtask`) puts the xtask package's folder in `CARGO_MANIFEST_DIR`:
-/// when that names `WORKSPACE/xtask`, the workspace is its parent. Otherwise (the binary run by
-/// hand) it is the nearest folder at or above the current one whose `Cargo.toml` has a
-/// `[workspace]` table.
-pub fn project_root() -> Result<PathBuf> {
-    if let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) {
-        if let Some(parent) = dir.parent().filter(|_| dir.ends_with("xtask")) {
-            if is_workspace_root(parent) {
-                return Ok(parent.to_path_buf());
-            }
-        }
-    }
-    let here = std::env::current_dir().context("cannot read the current directory")?;
-    here.ancestors()
-        .find(|dir| is_workspace_root(dir))
-        .map(Path::to_path_buf)
-        .with_context(|| {
-            format!(
-                "no cargo workspace at or above {} (no Cargo.toml with [workspace]); run the \
-                 xtask inside the workspace, or name one with --root",
-                here.display()
-            )
-        })
-}
-
-/// Whether `dir/Cargo.toml` exists and has a `[workspace]` table.
-fn is_workspace_root(dir: &Path) -> bool {
-    fs::read_to_string(dir.join("Cargo.toml"))
-        .ok()
-        .and_then(|text| text.parse::<toml::Table>().ok())
-        .is_some_and(|table| table.contains_key("workspace"))
-}
-
 /// What a problem's `Cargo.toml` says about it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ManifestInfo {
@@ -476,13 +431,13 @@ pub fn discover(root: &Path) -> Result<Vec<Problem>> {
 }
 
 /// Finds the problem a user named; a name (`boj-2239`, `2239`) is looked up under `root`, or
-/// under the workspace found at run time ([`project_root`]) when `root` is `None`, while a path
+/// under the workspace found at run time ([`super::project_root`]) when `root` is `None`, while a path
 /// needs no workspace at all.
 pub fn find(root: Option<&Path>, spec: &str) -> Result<Problem> {
     match root {
         Some(root) => resolve(root, spec),
         None if !is_problem_name(spec) => Problem::load(Path::new(spec)),
-        None => resolve(&project_root()?, spec),
+        None => resolve(&super::project_root()?, spec),
     }
 }
 

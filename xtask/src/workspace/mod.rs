@@ -1,0 +1,63 @@
+//! The workspace the xtask works in: where it is, the problems in it (open or archived, and how
+//! the root `Cargo.toml` says which), and how cargo builds them.
+//!
+//! - [`problem`]: a problem folder, its `[package.metadata.boj]` and samples; finding problems
+//!   by name or path.
+//! - [`archive`]: opening and archiving problems, and moving older layouts over.
+//! - [`build`]: cargo builds of problems, in the workspace that builds each.
+//! - [`fresh`]: whether an archived problem's executables are up to date without asking cargo.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+pub mod archive;
+pub mod build;
+pub mod fresh;
+pub mod problem;
+
+/// The workspace a command works in: `root` when the user gave one (`--root DIR`), else
+/// [`project_root`].
+pub fn root_or_project(root: Option<&Path>) -> Result<PathBuf> {
+    match root {
+        Some(root) => Ok(root.to_path_buf()),
+        None => project_root(),
+    }
+}
+
+/// The workspace the xtask works in, found at run time (never from the path it was compiled
+/// at: with a shared `CARGO_TARGET_DIR`, one build serves many checkouts).
+///
+/// `cargo xtask` (`cargo run -p xtask`) puts the xtask package's folder in `CARGO_MANIFEST_DIR`:
+/// when that names `WORKSPACE/xtask`, the workspace is its parent. Otherwise (the binary run by
+/// hand) it is the nearest folder at or above the current one whose `Cargo.toml` has a
+/// `[workspace]` table.
+pub fn project_root() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) {
+        if let Some(parent) = dir.parent().filter(|_| dir.ends_with("xtask")) {
+            if is_workspace_root(parent) {
+                return Ok(parent.to_path_buf());
+            }
+        }
+    }
+    let here = std::env::current_dir().context("cannot read the current directory")?;
+    here.ancestors()
+        .find(|dir| is_workspace_root(dir))
+        .map(Path::to_path_buf)
+        .with_context(|| {
+            format!(
+                "no cargo workspace at or above {} (no Cargo.toml with [workspace]); run the \
+                 xtask inside the workspace, or name one with --root",
+                here.display()
+            )
+        })
+}
+
+/// Whether `dir/Cargo.toml` exists and has a `[workspace]` table.
+fn is_workspace_root(dir: &Path) -> bool {
+    fs::read_to_string(dir.join("Cargo.toml"))
+        .ok()
+        .and_then(|text| text.parse::<toml::Table>().ok())
+        .is_some_and(|table| table.contains_key("workspace"))
+}
