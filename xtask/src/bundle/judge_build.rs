@@ -40,6 +40,11 @@ impl JudgeBuild {
     /// Builds the binary `solver` of the package whose manifest is `manifest`, as `cargo xtask
     /// test` builds it, and reads what cargo said.
     pub fn run(manifest: &Path, solver: &str) -> Result<JudgeBuild> {
+        // A problem folder its workspace does not list yet is listed (archived) first: cargo
+        // refuses to build a package that its workspace neither includes nor excludes.
+        if let Some(dir) = manifest.parent() {
+            crate::workspace::members::admit(&[dir.to_path_buf()])?;
+        }
         let metadata = metadata(manifest)?;
         let canonical = |p: &Path| dunce::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
         let wanted = canonical(manifest);

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use xtask::workspace;
-use xtask::workspace::archive::{self, Layout, OPEN_LIMIT};
+use xtask::workspace::archive::{self, OPEN_LIMIT};
+use xtask::workspace::members::Layout;
 use xtask::workspace::problem::{self, Problem};
 
 /// Open problems: make them members of the workspace, so rust-analyzer sees them.
@@ -66,7 +67,15 @@ pub fn open(args: &OpenArgs) -> Result<ExitCode> {
             say!("{moved}");
         }
     }
-    let open = archive::open_problems(&root)?;
+    let open: Vec<String> = archive::open_problems(&root)?
+        .into_iter()
+        .map(
+            |folder| match root.join(&folder).join("Cargo.toml").is_file() {
+                true => folder,
+                false => format!("{folder} (its folder is not there: cargo skips it)"),
+            },
+        )
+        .collect();
     say!(
         "open ({} of {OPEN_LIMIT} at most, the last opened last): {}",
         open.len(),

@@ -59,10 +59,13 @@ const SETTLE_AT_MOST: Duration = Duration::from_secs(2);
 pub fn run(args: &WatchArgs) -> Result<ExitCode> {
     let problem = problem::find(args.judging.root.as_deref(), &args.problem)?;
     // The problem being worked on is open: a member of the workspace, so rust-analyzer sees it.
+    // Where it cannot be (a copy whose package has another open problem's name), it is judged
+    // all the same, built alone, and the reason is said.
     if let Ok(root) = workspace::root_or_project(args.judging.root.as_deref()) {
-        let moved = archive::open_if_archivable(&root, &problem.dir)?;
-        if !moved.is_empty() {
-            emit(&format!("{moved}\n"));
+        match archive::open_if_archivable(&root, &problem.dir) {
+            Ok(moved) if !moved.is_empty() => emit(&format!("{moved}\n")),
+            Ok(_) => {}
+            Err(err) => emit(&format!("not opened (judged all the same): {err:#}\n")),
         }
     }
     let programs = ProgramArgs {

@@ -3,20 +3,22 @@
 //! A problem is open when it is a member of the root workspace: cargo builds it there, with the
 //! libraries and the xtask, and rust-analyzer, which loads the root workspace's members, sees
 //! it (completions, errors, check on save) with no configuration. Every other problem is
-//! archived: the root's `exclude = ["problems"]` keeps it out, so cargo builds it as a package of
-//! its own (its own `Cargo.lock`), into the same target folder (`.cargo/config.toml`'s
-//! `build.target-dir`), with the judge profile from that config too. Every cargo command in the
-//! root workspace (`cargo xtask` itself, rust-analyzer's `cargo check --workspace` at each save,
-//! a judge build) then walks a handful of manifests, however many problems the archive holds.
+//! archived: the root's `exclude` keeps it out, so cargo builds it as a package of its own (its
+//! own `Cargo.lock`), into the same target folder (`.cargo/config.toml`'s `build.target-dir`),
+//! with the judge profile from that config too. Every cargo command in the root workspace
+//! (`cargo xtask` itself, rust-analyzer's `cargo check --workspace` at each save, a judge build)
+//! then walks a handful of manifests, however many problems the archive holds. How the root
+//! manifest says which is which, so that no file operation on a problem folder breaks cargo, is
+//! [`super::members`]'s.
 //!
-//! The open problems are the last [`OPEN_LIMIT`] named in the root's `members`, kept there by
-//! `cargo xtask new`, `listen`, `watch` and `open`: opening one moves it to the end, and the one
-//! opened longest ago goes back to the archive past the limit, its `Cargo.lock` seeded from the
-//! root's so that it keeps the versions it was built with. A problem folder works either way:
-//! its manifest inherits nothing from the workspace (cargo could not resolve `workspace = true`
-//! for an archived package), so moving it is editing one line of the root manifest.
+//! The open problems are the last [`OPEN_LIMIT`] opened, kept by `cargo xtask new`, `listen`,
+//! `watch` and `open`: opening one makes it the newest, and the one opened longest ago goes back
+//! to the archive past the limit, its `Cargo.lock` seeded from the root's so that it keeps the
+//! versions it was built with. A problem folder works either way: its manifest inherits nothing
+//! from the workspace (cargo could not resolve `workspace = true` for an archived package), so
+//! moving it is an edit of the root manifest alone.
 //!
-//! A workspace made before this layout (`members = ["problems/*"]`, manifests that inherit)
+//! A workspace made before the archive (`members = ["problems/*"]`, manifests that inherit)
 //! keeps working as it is, every problem a member; [`migrate`] moves it over. Nothing here
 //! prints: the commands (`commands/archive.rs`) say what was done.
 
@@ -26,21 +28,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use toml_edit::{Array, DocumentMut, Item, Table, Value};
 
+use super::members::{self, Layout, RootManifest, Standing, PROBLEMS};
+
 /// How many problems stay open (members of the root workspace) at most.
 pub const OPEN_LIMIT: usize = 8;
-
-/// The folder, under the workspace root, that holds the problems.
-const PROBLEMS: &str = "problems";
-
-/// How the root workspace holds its problems.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    /// A pattern in `members` (`problems/*`) makes every problem a member: the layout before
-    /// the archive. It works; [`migrate`] moves it over.
-    AllMembers,
-    /// Problems are members one by one and the rest are excluded.
-    OpenAndArchived,
-}
 
 /// What opening or archiving changed.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -82,243 +73,122 @@ impl std::fmt::Display for Moved {
 /// Opens the problem in `dir` when it is a folder of `root/problems` (a problem elsewhere, a
 /// fixture, stays as it is): what [`open`] did.
 pub fn open_if_archivable(root: &Path, dir: &Path) -> Result<Moved> {
-    if entry(root, dir).is_err() || !root.join("Cargo.toml").is_file() {
+    if members::folder_of(root, dir).is_err() || !root.join("Cargo.toml").is_file() {
         return Ok(Moved::default());
     }
     open(root, &[dir.to_path_buf()])
 }
 
-/// The root workspace's manifest, to read and edit its `members` and `exclude`.
-#[derive(Debug)]
-struct RootManifest {
-    path: PathBuf,
-    doc: DocumentMut,
-}
-
-impl RootManifest {
-    fn read(root: &Path) -> Result<RootManifest> {
-        let path = root.join("Cargo.toml");
-        let text =
-            fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
-        let doc: DocumentMut = text
-            .parse()
-            .with_context(|| format!("cannot parse {}", path.display()))?;
-        if !doc.contains_key("workspace") {
-            bail!("{} has no [workspace] table", path.display());
-        }
-        Ok(RootManifest { path, doc })
-    }
-
-    fn workspace(&mut self) -> &mut Table {
-        self.doc["workspace"]
-            .as_table_mut()
-            .expect("checked when read: [workspace] is a table")
-    }
-
-    /// The strings of `[workspace].KEY`, an array made when missing.
-    fn list(&mut self, key: &str) -> Result<&mut Array> {
-        let workspace = self.workspace();
-        if !workspace.contains_key(key) {
-            workspace.insert(key, Item::Value(Value::Array(Array::new())));
-        }
-        workspace[key]
-            .as_array_mut()
-            .with_context(|| format!("[workspace].{key} is not an array"))
-    }
-
-    fn strings(&mut self, key: &str) -> Result<Vec<String>> {
-        Ok(self
-            .list(key)?
-            .iter()
-            .filter_map(|v| v.as_str().map(str::to_owned))
-            .collect())
-    }
-
-    fn layout(&mut self) -> Result<Layout> {
-        let covers_problems = self
-            .strings("members")?
-            .iter()
-            .any(|m| m.contains('*') && m.starts_with(PROBLEMS));
-        Ok(if covers_problems {
-            Layout::AllMembers
-        } else {
-            Layout::OpenAndArchived
-        })
-    }
-
-    fn write(&self) -> Result<()> {
-        write_atomically(&self.path, &self.doc.to_string())
-    }
-}
-
 /// The layout of the workspace at `root`.
 pub fn layout(root: &Path) -> Result<Layout> {
-    RootManifest::read(root)?.layout()
+    Ok(RootManifest::read(root)?.layout())
 }
 
 /// The problem folders (relative to `root`, as `problems/boj-ID`) that are open, in the order
-/// they were opened.
+/// they were opened; one whose folder is gone stays listed (it may come back, from a stash or
+/// another branch) and harms nothing.
 pub fn open_problems(root: &Path) -> Result<Vec<String>> {
-    let mut manifest = RootManifest::read(root)?;
-    Ok(manifest
-        .strings("members")?
-        .into_iter()
-        .filter(|m| is_problem_entry(m))
-        .collect())
+    Ok(members::lists(root)?.open)
 }
 
-/// Whether a `members` entry names one problem folder.
-fn is_problem_entry(member: &str) -> bool {
-    member.starts_with(&format!("{PROBLEMS}/")) && !member.contains('*')
-}
-
-/// `dir` as a `members` entry: its path under `root`, with `/`.
-fn entry(root: &Path, dir: &Path) -> Result<String> {
-    let relative = dir.strip_prefix(root).with_context(|| {
-        format!(
-            "{} is not in the workspace at {}",
-            dir.display(),
-            root.display()
-        )
-    })?;
-    let parts: Vec<String> = relative
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
-    let entry = parts.join("/");
-    if !is_problem_entry(&entry) {
-        bail!(
-            "{} is not a folder under {}/",
-            dir.display(),
-            root.join(PROBLEMS).display()
-        );
-    }
-    Ok(entry)
+/// The folders of `dirs` under `root/problems`.
+fn folders(root: &Path, dirs: &[PathBuf]) -> Result<Vec<String>> {
+    dirs.iter().map(|d| members::folder_of(root, d)).collect()
 }
 
 /// Opens the problems in `dirs` (folders under `root/problems`): each becomes the newest member
 /// of the root workspace, and those opened longest ago go back to the archive past
-/// [`OPEN_LIMIT`]. Does nothing in a workspace of the old layout, where every problem is a
-/// member already.
+/// [`OPEN_LIMIT`]. Refused for a problem whose package has the name of another open one's (a
+/// copy not yet renamed): cargo refuses a workspace with two packages of one name. Does nothing
+/// in a workspace of the old layout, where every problem is a member already.
 pub fn open(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
-    let mut manifest = RootManifest::read(root)?;
-    if manifest.layout()? == Layout::AllMembers {
+    if layout(root)? == Layout::AllMembers {
         return Ok(Moved::default());
     }
-    let wanted: Vec<String> = dirs.iter().map(|d| entry(root, d)).collect::<Result<_>>()?;
-    let before = manifest.strings("members")?;
-    let mut members: Vec<String> = before
-        .iter()
-        .filter(|m| !wanted.contains(m))
-        .cloned()
-        .collect();
-    members.extend(wanted.iter().cloned());
-    let mut open: Vec<&String> = members.iter().filter(|m| is_problem_entry(m)).collect();
-    let mut archived = Vec::new();
-    while open.len() > OPEN_LIMIT {
-        archived.push(open.remove(0).clone());
+    let wanted = folders(root, dirs)?;
+    let moved = members::edit(root, |lists| {
+        let opened: Vec<String> = wanted
+            .iter()
+            .filter(|w| lists.standing(w) != Standing::Open)
+            .cloned()
+            .collect();
+        lists.open.retain(|f| !wanted.contains(f));
+        lists.archived.retain(|f| !wanted.contains(f));
+        lists.open.extend(wanted.iter().cloned());
+        let mut archived = Vec::new();
+        while lists.open.len() > OPEN_LIMIT {
+            let oldest = lists.open.remove(0);
+            lists.archived.push(oldest.clone());
+            archived.push(oldest);
+        }
+        refuse_one_name_twice(root, &lists.open)?;
+        Ok(Moved { opened, archived })
+    })?;
+    for folder in &moved.archived {
+        members::seed_lock(root, &root.join(folder), true)?;
     }
-    members.retain(|m| !archived.contains(m));
-    let opened: Vec<String> = wanted
-        .iter()
-        .filter(|w| !before.contains(w))
-        .cloned()
-        .collect();
-    let excluded = ensure_excluded(&mut manifest)?;
-    if members != before || excluded {
-        set_strings(manifest.list("members")?, &members);
-        manifest.write()?;
+    Ok(moved)
+}
+
+/// An error when two of the `open` folders that exist hold packages of one name.
+fn refuse_one_name_twice(root: &Path, open: &[String]) -> Result<()> {
+    let mut seen: Vec<(String, &String)> = Vec::new();
+    for folder in open {
+        let manifest = root.join(folder).join("Cargo.toml");
+        let Ok(text) = fs::read_to_string(&manifest) else {
+            continue;
+        };
+        let Some(name) = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| t.get("package")?.get("name")?.as_str().map(str::to_owned))
+        else {
+            continue;
+        };
+        if let Some((_, other)) = seen.iter().find(|(n, _)| *n == name) {
+            bail!(
+                "cannot open {folder}: its package is named `{name}`, as is {other}'s, and cargo \
+                 refuses two packages of one name in a workspace; give the copy a name of its own \
+                 (`name` in {}, and its binaries' names), or archive {other} first",
+                manifest.display()
+            );
+        }
+        seen.push((name, folder));
     }
-    for dir in &archived {
-        seed_lock(root, &root.join(dir))?;
-    }
-    Ok(Moved { opened, archived })
+    Ok(())
 }
 
 /// Archives the problems in `dirs`: they leave the root workspace's members, each with its
 /// `Cargo.lock` seeded from the root's. Fails in a workspace of the old layout (see
 /// [`migrate`]).
 pub fn archive(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
-    let mut manifest = RootManifest::read(root)?;
-    if manifest.layout()? == Layout::AllMembers {
+    if layout(root)? == Layout::AllMembers {
         bail!(
             "every problem of this workspace is a member (`members` has a pattern over \
              problems/): run `cargo xtask migrate` to keep problems apart first"
         );
     }
-    let wanted: Vec<String> = dirs.iter().map(|d| entry(root, d)).collect::<Result<_>>()?;
-    let before = manifest.strings("members")?;
-    let archived: Vec<String> = wanted
-        .iter()
-        .filter(|w| before.contains(w))
-        .cloned()
-        .collect();
-    let members: Vec<String> = before
-        .into_iter()
-        .filter(|m| !archived.contains(m))
-        .collect();
-    let excluded = ensure_excluded(&mut manifest)?;
-    if !archived.is_empty() || excluded {
-        set_strings(manifest.list("members")?, &members);
-        manifest.write()?;
-    }
-    for dir in &archived {
-        seed_lock(root, &root.join(dir))?;
+    let wanted = folders(root, dirs)?;
+    let archived = members::edit(root, |lists| {
+        let archived: Vec<String> = wanted
+            .iter()
+            .filter(|w| lists.standing(w) == Standing::Open)
+            .cloned()
+            .collect();
+        lists.open.retain(|f| !wanted.contains(f));
+        for folder in &wanted {
+            if lists.standing(folder) == Standing::Unlisted {
+                lists.archived.push(folder.clone());
+            }
+        }
+        Ok(archived)
+    })?;
+    for folder in &archived {
+        members::seed_lock(root, &root.join(folder), true)?;
     }
     Ok(Moved {
         opened: Vec::new(),
         archived,
-    })
-}
-
-/// Adds `problems` to `[workspace].exclude` when missing; whether it did.
-fn ensure_excluded(manifest: &mut RootManifest) -> Result<bool> {
-    if manifest.strings("exclude")?.iter().any(|e| e == PROBLEMS) {
-        return Ok(false);
-    }
-    manifest.list("exclude")?.push(PROBLEMS);
-    Ok(true)
-}
-
-/// Replaces the strings of `array` with `values`, one a line when there are several (the form
-/// rustfmt and people give a long list).
-fn set_strings(array: &mut Array, values: &[String]) {
-    array.clear();
-    for value in values {
-        array.push(value.as_str());
-    }
-    let one_a_line = values.len() > 2;
-    if one_a_line {
-        for value in array.iter_mut() {
-            value.decor_mut().set_prefix("\n    ");
-        }
-    }
-    array.set_trailing(if one_a_line { "\n" } else { "" });
-    array.set_trailing_comma(one_a_line);
-}
-
-/// Gives the archived problem in `dir` the root's `Cargo.lock` (cargo keeps of it what the
-/// problem uses at its next build), so that it keeps the versions it was built with as a member.
-fn seed_lock(root: &Path, dir: &Path) -> Result<()> {
-    let lock = root.join("Cargo.lock");
-    if !lock.is_file() || !dir.join("Cargo.toml").is_file() {
-        return Ok(());
-    }
-    let to = dir.join("Cargo.lock");
-    fs::copy(&lock, &to)
-        .map(|_| ())
-        .with_context(|| format!("cannot copy {} to {}", lock.display(), to.display()))
-}
-
-/// Writes `text` to `path` through a temporary file beside it, renamed over it: a reader (cargo,
-/// rust-analyzer) never sees half a manifest.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temporary = path.with_file_name(format!(".{name}.xtask-{}", std::process::id()));
-    fs::write(&temporary, text).with_context(|| format!("cannot write {}", temporary.display()))?;
-    fs::rename(&temporary, path).with_context(|| {
-        let _ = fs::remove_file(&temporary);
-        format!("cannot replace {}", path.display())
     })
 }
 
@@ -333,16 +203,17 @@ pub struct Migration {
     pub moved: Moved,
 }
 
-/// Moves a workspace of the old layout (every problem a member, manifests that inherit from the
-/// workspace) over to open and archived problems: every problem manifest says what it
-/// inherited itself (`[workspace.package]` fields, `[workspace.dependencies]` with their paths
-/// made relative to the problem, `[workspace.lints]`); the judge profile and a shared target
-/// folder go to `.cargo/config.toml`, which archived packages read too; the pattern over
-/// `problems/` leaves `members`, `problems` joins `exclude`, and the [`OPEN_LIMIT`] problems
-/// changed last stay open. Run again, it changes nothing.
+/// Moves a workspace of an older layout over. Before the archive (every problem a member,
+/// manifests that inherit from the workspace): every problem manifest says what it inherited
+/// itself (`[workspace.package]` fields, `[workspace.dependencies]` with their paths made
+/// relative to the problem, `[workspace.lints]`); the judge profile and a shared target folder
+/// go to `.cargo/config.toml`, which archived packages read too; the pattern over `problems/`
+/// leaves `members`, and the [`OPEN_LIMIT`] problems changed last stay open, the others
+/// archived. After the first archive (open problems named by their plain path, `problems`
+/// excluded as a whole): the lists are written in the form that tolerates a missing folder
+/// ([`super::members`]). Run again, it changes nothing.
 pub fn migrate(root: &Path, problem_dirs: &[PathBuf]) -> Result<Migration> {
-    let mut manifest = RootManifest::read(root)?;
-    let workspace = manifest.workspace().clone();
+    let workspace = RootManifest::read(root)?.workspace().clone();
     let mut migration = Migration::default();
     for dir in problem_dirs {
         let path = dir.join("Cargo.toml");
@@ -356,38 +227,71 @@ pub fn migrate(root: &Path, problem_dirs: &[PathBuf]) -> Result<Migration> {
         let explicit = without_inheritance(&text, &workspace, depth)
             .with_context(|| format!("cannot migrate {}", path.display()))?;
         if explicit != text {
-            write_atomically(&path, &explicit)?;
+            members::write_atomically(&path, &explicit)?;
             migration.manifests.push(path);
         }
     }
-    migration.config = judge_profile_in_config(root, &mut manifest)?;
-    if manifest.layout()? == Layout::AllMembers {
-        let members: Vec<String> = manifest
-            .strings("members")?
-            .into_iter()
-            .filter(|m| !(m.contains('*') && m.starts_with(PROBLEMS)))
-            .collect();
-        set_strings(manifest.list("members")?, &members);
-        ensure_excluded(&mut manifest)?;
-        manifest.write()?;
-        let mut by_change: Vec<(std::time::SystemTime, &PathBuf)> = problem_dirs
-            .iter()
-            .map(|dir| (last_change(dir), dir))
-            .collect();
-        by_change.sort();
-        let split = by_change.len().saturating_sub(OPEN_LIMIT);
-        for (_, dir) in &by_change[..split] {
-            seed_lock(root, dir)?;
-            migration.moved.archived.push(entry(root, dir)?);
+    let mut every_problem_a_member = false;
+    members::rewrite(root, |doc| {
+        migration.config = judge_profile_in_config(root, doc)?;
+        if let Some(list) = doc["workspace"]
+            .get_mut("members")
+            .and_then(Item::as_array_mut)
+        {
+            let before = list.len();
+            list.retain(|m| {
+                !m.as_str().is_some_and(|m| {
+                    m.starts_with(PROBLEMS)
+                        && m.contains(['*', '?', '['])
+                        && !m.starts_with("problems/../")
+                })
+            });
+            every_problem_a_member = list.len() != before;
         }
-        let recent: Vec<PathBuf> = by_change[split..]
+        Ok(())
+    })?;
+    if !every_problem_a_member {
+        members::edit(root, |_| Ok(()))?;
+        return Ok(migration);
+    }
+    let mut by_change: Vec<(std::time::SystemTime, &PathBuf)> = problem_dirs
+        .iter()
+        .map(|dir| (last_change(dir), dir))
+        .collect();
+    by_change.sort();
+    let split = by_change.len().saturating_sub(OPEN_LIMIT);
+    let old = folders(
+        root,
+        &by_change[..split]
             .iter()
             .map(|(_, d)| d.to_path_buf())
-            .collect();
-        migration.moved.opened = open(root, &recent)?.opened;
-    } else {
-        manifest.write()?;
+            .collect::<Vec<_>>(),
+    )?;
+    let recent = folders(
+        root,
+        &by_change[split..]
+            .iter()
+            .map(|(_, d)| d.to_path_buf())
+            .collect::<Vec<_>>(),
+    )?;
+    members::edit(root, |lists| {
+        lists
+            .open
+            .retain(|f| !old.contains(f) && !recent.contains(f));
+        lists.open.extend(recent.iter().cloned());
+        lists
+            .archived
+            .retain(|f| !old.contains(f) && !recent.contains(f));
+        lists.archived.extend(old.iter().cloned());
+        Ok(())
+    })?;
+    for folder in &old {
+        members::seed_lock(root, &root.join(folder), true)?;
     }
+    migration.moved = Moved {
+        opened: recent,
+        archived: old,
+    };
     Ok(migration)
 }
 
@@ -403,11 +307,11 @@ fn last_change(dir: &Path) -> std::time::SystemTime {
         .unwrap_or(std::time::UNIX_EPOCH)
 }
 
-/// Moves `[profile.judge]` from the root manifest (where only the root workspace's members see
-/// it) to `.cargo/config.toml` (which every package under the root reads), with `[build]
-/// target-dir = "target"` so that archived problems share the root's target folder; whether
-/// the config changed.
-fn judge_profile_in_config(root: &Path, manifest: &mut RootManifest) -> Result<bool> {
+/// Moves `[profile.judge]` from the root manifest `root_manifest` (where only the root
+/// workspace's members see it) to `.cargo/config.toml` (which every package under the root
+/// reads), with `[build] target-dir = "target"` so that archived problems share the root's
+/// target folder; whether the config changed.
+fn judge_profile_in_config(root: &Path, root_manifest: &mut DocumentMut) -> Result<bool> {
     let path = root.join(".cargo").join("config.toml");
     let text = if path.is_file() {
         fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?
@@ -418,8 +322,7 @@ fn judge_profile_in_config(root: &Path, manifest: &mut RootManifest) -> Result<b
         .parse()
         .with_context(|| format!("cannot parse {}", path.display()))?;
     let mut changed = false;
-    let profile = manifest
-        .doc
+    let profile = root_manifest
         .get_mut("profile")
         .and_then(Item::as_table_mut)
         .and_then(|profiles| profiles.remove("judge"));
@@ -458,7 +361,7 @@ fn judge_profile_in_config(root: &Path, manifest: &mut RootManifest) -> Result<b
     if changed {
         fs::create_dir_all(root.join(".cargo"))
             .with_context(|| format!("cannot create {}", root.join(".cargo").display()))?;
-        write_atomically(&path, &config.to_string())?;
+        members::write_atomically(&path, &config.to_string())?;
     }
     Ok(changed)
 }
@@ -793,8 +696,8 @@ workspace = true
         assert_eq!(open_now.len(), OPEN_LIMIT);
         assert_eq!(open_now.last().map(String::as_str), Some("problems/boj-9"));
         assert_eq!(open_now.first().map(String::as_str), Some("problems/boj-3"));
-        // The archived one keeps the root's lock; the root now excludes problems/, and keeps
-        // its other members and everything else it said.
+        // The archived one keeps the root's lock; the root now excludes it, and keeps its
+        // other members and everything else it said.
         assert_eq!(
             fs::read_to_string(dir(&root, 2).join("Cargo.lock")).unwrap(),
             "# a lock\n"
@@ -803,9 +706,10 @@ workspace = true
         let parsed: toml::Table = text.parse().unwrap();
         let exclude = parsed["workspace"]["exclude"].as_array().unwrap();
         assert!(
-            exclude.iter().any(|e| e.as_str() == Some("problems")),
+            exclude.iter().any(|e| e.as_str() == Some("problems/boj-2")),
             "{text}"
         );
+        assert!(text.contains("\"problems/../[p]roblems/boj-9\""), "{text}");
         assert!(
             text.contains("\"crates/*\"") && text.contains("[profile.judge]"),
             "{text}"

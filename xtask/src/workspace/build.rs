@@ -273,8 +273,12 @@ fn target_directory(manifest: &Path) -> Result<PathBuf> {
     Ok(metadata.target_directory.into_std_path_buf())
 }
 
-/// `problems` grouped by the cargo workspace that builds them (by its manifest).
+/// `problems` grouped by the cargo workspace that builds them (by its manifest), each problem
+/// folder the root manifest does not list yet (copied or made by hand) listed first as
+/// archived, which cargo builds alone ([`super::members::admit`]).
 fn by_workspace(problems: &[Problem]) -> Result<BTreeMap<PathBuf, Vec<&Problem>>> {
+    let dirs: Vec<PathBuf> = problems.iter().map(|p| p.dir.clone()).collect();
+    super::members::admit(&dirs)?;
     let mut by_workspace: BTreeMap<PathBuf, Vec<&Problem>> = BTreeMap::new();
     for problem in problems {
         by_workspace

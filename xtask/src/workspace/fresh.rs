@@ -26,7 +26,18 @@ pub struct Record {
     /// The package's manifest.
     pub manifest: PathBuf,
     /// Executables, by binary name.
-    pub bins: BTreeMap<String, PathBuf>,
+    pub bins: BTreeMap<String, Built>,
+}
+
+/// One executable as the build left it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Built {
+    /// Where cargo put it.
+    pub exe: PathBuf,
+    /// Its modification time then: another package of the same name (a copied problem, built
+    /// alone into the same target folder) writes its executable over this one, and the time
+    /// tells.
+    pub modified: SystemTime,
 }
 
 /// Where records of builds in `profile` are kept under the target folder `target`.
@@ -52,7 +63,11 @@ pub fn record(
         .filter(|record| record.manifest == manifest)
         .map(|record| record.bins)
         .unwrap_or_default();
-    bins.extend(built);
+    for (bin, exe) in built {
+        if let Some(modified) = modified(&exe) {
+            bins.insert(bin, Built { exe, modified });
+        }
+    }
     let record = Record {
         manifest: manifest.to_path_buf(),
         bins,
@@ -88,8 +103,14 @@ pub fn fresh(
     let settings = build_settings(manifest);
     let mut found = BTreeMap::new();
     for bin in wanted {
-        let exe = record.bins.get(bin)?;
+        let Built {
+            exe,
+            modified: when,
+        } = record.bins.get(bin)?;
         let built = modified(exe)?;
+        if built != *when {
+            return None;
+        }
         let inputs = dep_info_inputs(&fs::read_to_string(dep_info(exe)).ok()?)?;
         let newest = inputs
             .iter()
@@ -215,14 +236,11 @@ mod tests {
             ),
         )
         .unwrap();
-        let record = Record {
-            manifest: package.join("Cargo.toml"),
-            bins: BTreeMap::from([("boj-1".to_string(), exe)]),
-        };
-        save(
+        record(
             &records_dir(&root.join("target"), "judge"),
             "boj-1",
-            &record,
+            &package.join("Cargo.toml"),
+            [("boj-1".to_string(), exe)],
         )
         .unwrap();
         (root, package)
@@ -243,6 +261,14 @@ mod tests {
             "no file"
         );
         assert!(fresh(&records, "boj-1", &root.join("Cargo.toml"), &wanted).is_none());
+        // Another build written over the executable (a copy of the problem, its package of the
+        // same name, built alone into the same folder): not this package's any more.
+        let exe = root.join("target/judge/boj-1");
+        std::thread::sleep(Duration::from_millis(20));
+        fs::write(&exe, "another package's executable").unwrap();
+        assert!(fresh(&records, "boj-1", &manifest, &wanted).is_none());
+        record(&records, "boj-1", &manifest, [("boj-1".to_string(), exe)]).unwrap();
+        assert!(fresh(&records, "boj-1", &manifest, &wanted).is_some());
         // A source saved after the build: stale. So is a manifest, or a config above it.
         std::thread::sleep(Duration::from_millis(20));
         fs::write(package.join("src/main.rs"), "fn main() { }\n").unwrap();

@@ -3,6 +3,8 @@
 //!
 //! - [`problem`]: a problem folder, its `[package.metadata.boj]` and samples; finding problems
 //!   by name or path.
+//! - [`members`]: the root manifest's lists of problems, read and edited under a lock, in a
+//!   form that no deleted, moved or copied problem folder can make cargo refuse.
 //! - [`archive`]: opening and archiving problems, and moving older layouts over.
 //! - [`build`]: cargo builds of problems, in the workspace that builds each.
 //! - [`fresh`]: whether an archived problem's executables are up to date without asking cargo.
@@ -15,6 +17,7 @@ use anyhow::{Context, Result};
 pub mod archive;
 pub mod build;
 pub mod fresh;
+pub mod members;
 pub mod problem;
 
 /// The workspace a command works in: `root` when the user gave one (`--root DIR`), else
@@ -36,28 +39,33 @@ pub fn root_or_project(root: Option<&Path>) -> Result<PathBuf> {
 pub fn project_root() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from) {
         if let Some(parent) = dir.parent().filter(|_| dir.ends_with("xtask")) {
-            if is_workspace_root(parent) {
+            if is_workspace_root(parent)? {
                 return Ok(parent.to_path_buf());
             }
         }
     }
     let here = std::env::current_dir().context("cannot read the current directory")?;
-    here.ancestors()
-        .find(|dir| is_workspace_root(dir))
-        .map(Path::to_path_buf)
-        .with_context(|| {
-            format!(
-                "no cargo workspace at or above {} (no Cargo.toml with [workspace]); run the \
-                 xtask inside the workspace, or name one with --root",
-                here.display()
-            )
-        })
+    for dir in here.ancestors() {
+        if is_workspace_root(dir)? {
+            return Ok(dir.to_path_buf());
+        }
+    }
+    anyhow::bail!(
+        "no cargo workspace at or above {} (no Cargo.toml with [workspace]); run the xtask \
+         inside the workspace, or name one with --root",
+        here.display()
+    )
 }
 
-/// Whether `dir/Cargo.toml` exists and has a `[workspace]` table.
-fn is_workspace_root(dir: &Path) -> bool {
-    fs::read_to_string(dir.join("Cargo.toml"))
-        .ok()
-        .and_then(|text| text.parse::<toml::Table>().ok())
-        .is_some_and(|table| table.contains_key("workspace"))
+/// Whether `dir/Cargo.toml` exists and has a `[workspace]` table; an error naming the file when
+/// it cannot be read as TOML (a user's edit gone wrong), as cargo's own would.
+fn is_workspace_root(dir: &Path) -> Result<bool> {
+    let manifest = dir.join("Cargo.toml");
+    let Ok(text) = fs::read_to_string(&manifest) else {
+        return Ok(false);
+    };
+    let table: toml::Table = text
+        .parse()
+        .with_context(|| format!("cannot parse {}", manifest.display()))?;
+    Ok(table.contains_key("workspace"))
 }

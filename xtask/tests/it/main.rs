@@ -17,3 +17,4 @@ mod stress;
 mod submit;
 mod support;
 mod watch;
+mod workspace;

@@ -1,0 +1,418 @@
+//! A workspace no ordinary file operation breaks (issue 42): in a copy of the project, problem
+//! folders are deleted, moved away and back, copied and renamed, stashed and left behind on
+//! another branch by hand and by git, as people do, never through the xtask; after each, real
+//! cargo loads and builds the workspace and the xtask judges, creates, opens and archives as
+//! before. Also: hand edits of the root manifest survive the xtask's edits, and six `new` run at
+//! once keep all six. Each test has its own copy (outside the project, so that cargo finds the
+//! copy's workspace and no other above it), removed when it ends.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::support::{assert_success_saying, copy_tree, edit, target_dir, text};
+
+/// A copy of the project (its manifests, lock file, cargo configuration, libraries, problems and
+/// xtask; not its build folder, nor the xtask's test fixtures) in a fresh folder outside it,
+/// removed when dropped.
+struct ProjectCopy {
+    root: PathBuf,
+    /// Its own target folder: copies judged side by side would otherwise write their problems'
+    /// executables, of the same names, over each other's.
+    target: PathBuf,
+}
+
+impl ProjectCopy {
+    fn new(test: &str) -> ProjectCopy {
+        let project = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let root = std::env::temp_dir().join(format!("xtask-ws-{test}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        for file in ["Cargo.toml", "Cargo.lock"] {
+            fs::copy(project.join(file), root.join(file)).unwrap();
+        }
+        for folder in [
+            ".cargo",
+            "crates",
+            "problems",
+            "xtask/src",
+            "xtask/tests/it",
+        ] {
+            copy_tree(&project.join(folder), &root.join(folder));
+        }
+        fs::copy(
+            project.join("xtask/Cargo.toml"),
+            root.join("xtask/Cargo.toml"),
+        )
+        .unwrap();
+        ProjectCopy {
+            root,
+            target: target_dir(&format!("workspace-{test}")),
+        }
+    }
+
+    fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+
+    /// Real cargo, run in the copy's root as a user types it, building into the copy's own
+    /// target folder.
+    fn cargo(&self, args: &[&str]) -> Output {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        Command::new(cargo)
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env_remove("CARGO_MANIFEST_DIR")
+            .output()
+            .unwrap()
+    }
+
+    /// The xtask as `cargo xtask ARGS` runs it in the copy: in its root, with cargo's
+    /// `CARGO_MANIFEST_DIR` naming the copy's xtask package.
+    fn xtask(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_MANIFEST_DIR", self.root.join("xtask"))
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    }
+
+    /// The packages cargo counts as the workspace's members (`cargo metadata`), by name; the
+    /// test fails, with cargo's message, when cargo refuses to load the workspace.
+    fn members(&self) -> Vec<String> {
+        let out = self.cargo(&[
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut names: Vec<String> = metadata["packages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| {
+                metadata["workspace_members"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&p["id"])
+            })
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// `cargo xtask new ID`, with one sample that the template's solution (each token echoed on
+    /// a line) answers.
+    fn new_problem(&self, id: &str) {
+        assert_success_saying(&self.xtask(&["new", id]), "opened problems/boj-");
+        let samples = self.path(&format!("problems/boj-{id}/samples"));
+        fs::write(samples.join("1.in"), "3 4\n").unwrap();
+        fs::write(samples.join("1.out"), "3\n4\n").unwrap();
+    }
+}
+
+impl Drop for ProjectCopy {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
+
+/// Asserts that a run exited with `code` and that its stdout and stderr say `expected`.
+fn assert_exit_saying(out: &Output, code: i32, expected: &str) -> String {
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(code), "{said}");
+    assert!(said.contains(expected), "{said}");
+    said
+}
+
+#[test]
+fn an_open_problem_deleted_by_hand_leaves_every_command_working() {
+    let ws = ProjectCopy::new("deleted-open");
+    ws.new_problem("1000");
+    ws.new_problem("1001");
+    assert!(ws.members().contains(&"boj-1000".to_string()));
+    fs::remove_dir_all(ws.path("problems/boj-1000")).unwrap();
+
+    let members = ws.members();
+    assert!(!members.contains(&"boj-1000".to_string()), "{members:?}");
+    assert!(members.contains(&"boj-1001".to_string()), "{members:?}");
+    let out = ws.cargo(&["build", "--workspace", "--offline"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_success_saying(&ws.xtask(&["test", "2239"]), "boj-2239: 4/4 AC");
+    ws.new_problem("1002");
+    assert_success_saying(&ws.xtask(&["test", "1002"]), "boj-1002: 1/1 AC");
+    // The gone problem's entry stays (it may come back) and harms nothing.
+    assert_success_saying(
+        &ws.xtask(&["open"]),
+        "problems/boj-1000 (its folder is not there",
+    );
+    assert_success_saying(&ws.xtask(&["test"]), "total: 10/10 AC over 4 problems");
+}
+
+#[test]
+fn an_archived_problem_deleted_by_hand_leaves_every_command_working() {
+    let ws = ProjectCopy::new("deleted-archived");
+    ws.new_problem("1000");
+    ws.new_problem("1001");
+    assert_success_saying(
+        &ws.xtask(&["archive", "1000"]),
+        "archived problems/boj-1000",
+    );
+    assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
+    fs::remove_dir_all(ws.path("problems/boj-1000")).unwrap();
+
+    assert!(!ws.members().contains(&"boj-1000".to_string()));
+    assert_success_saying(&ws.xtask(&["test", "2239"]), "boj-2239: 4/4 AC");
+    ws.new_problem("1002");
+    assert_success_saying(&ws.xtask(&["test"]), "total: 10/10 AC over 4 problems");
+}
+
+#[test]
+fn a_problem_moved_away_and_back_is_judged_again() {
+    let ws = ProjectCopy::new("moved");
+    ws.new_problem("1000");
+    let away = std::env::temp_dir().join(format!("xtask-ws-away-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&away);
+    fs::rename(ws.path("problems/boj-1000"), &away).unwrap();
+    assert!(!ws.members().contains(&"boj-1000".to_string()));
+    assert_success_saying(&ws.xtask(&["test"]), "total: 8/8 AC over 2 problems");
+    let out = ws.xtask(&["test", "1000"]);
+    assert_exit_saying(&out, 2, "no problem `1000`");
+
+    fs::rename(&away, ws.path("problems/boj-1000")).unwrap();
+    assert!(ws.members().contains(&"boj-1000".to_string()));
+    assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
+    assert_success_saying(&ws.xtask(&["test"]), "total: 9/9 AC over 3 problems");
+}
+
+#[test]
+fn a_copied_problem_is_judged_by_its_id_and_never_breaks_cargo() {
+    let ws = ProjectCopy::new("copied");
+    ws.new_problem("1000");
+    // A copy to try a second approach, as a user makes it: the folder renamed, the package
+    // not (yet), and a different (wrong) solution in it.
+    copy_tree(&ws.path("problems/boj-1000"), &ws.path("problems/boj-1001"));
+    edit(
+        &ws.path("problems/boj-1001/src/main.rs"),
+        "writeln!(out, \"{}\", token)?;",
+        "writeln!(out, \"{}!\", token)?;",
+    );
+    // Cargo loads the workspace (the copy is no member: two packages of one name would be
+    // refused), and each folder is judged with its own solution.
+    let members = ws.members();
+    assert_eq!(
+        members.iter().filter(|m| *m == "boj-1000").count(),
+        1,
+        "{members:?}"
+    );
+    let out = ws.xtask(&["test", "1001"]);
+    assert_exit_saying(&out, 1, "0/1 AC");
+    assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
+    assert_exit_saying(&ws.xtask(&["test", "1001"]), 1, "0/1 AC");
+    // Opening the copy before it has a name of its own is refused, saying why.
+    let out = ws.xtask(&["open", "1001"]);
+    assert_exit_saying(&out, 2, "its package is named `boj-1000`");
+    assert!(ws.members().contains(&"boj-1000".to_string()));
+
+    // Renamed as the user means it (the package, its binary and its id): judged by its id,
+    // opened, a member beside the first.
+    let manifest = ws.path("problems/boj-1001/Cargo.toml");
+    let renamed = fs::read_to_string(&manifest)
+        .unwrap()
+        .replace("boj-1000", "boj-1001")
+        .replace("id = 1000", "id = 1001");
+    fs::write(&manifest, renamed).unwrap();
+    edit(
+        &ws.path("problems/boj-1001/src/main.rs"),
+        "writeln!(out, \"{}!\", token)?;",
+        "writeln!(out, \"{}\", token)?;",
+    );
+    assert_success_saying(&ws.xtask(&["test", "1001"]), "boj-1001: 1/1 AC");
+    assert_success_saying(&ws.xtask(&["open", "1001"]), "opened problems/boj-1001");
+    let members = ws.members();
+    assert!(members.contains(&"boj-1001".to_string()), "{members:?}");
+    assert_success_saying(&ws.xtask(&["test"]), "total: 10/10 AC over 4 problems");
+}
+
+#[test]
+fn a_hand_edit_of_the_root_manifest_survives_new_open_and_archive() {
+    let ws = ProjectCopy::new("hand-edit");
+    let root = ws.path("Cargo.toml");
+    let text = fs::read_to_string(&root).unwrap();
+    fs::write(
+        &root,
+        text.replace(
+            "[workspace.dependencies]",
+            "# Mine: what I reach for.\n[workspace.metadata.notes]\nfavourite = \"1000\" # kept\n\n\
+             [workspace.dependencies]",
+        )
+        .replace(
+            "    \"xtask\",\n",
+            "    \"xtask\",\n    # the problem I keep open by hand\n",
+        ),
+    )
+    .unwrap();
+    ws.new_problem("1000");
+    assert_success_saying(
+        &ws.xtask(&["archive", "2239"]),
+        "archived problems/boj-2239",
+    );
+    assert_success_saying(&ws.xtask(&["open", "2239"]), "opened problems/boj-2239");
+    assert_success_saying(
+        &ws.xtask(&["archive", "1000"]),
+        "archived problems/boj-1000",
+    );
+    let after = fs::read_to_string(&root).unwrap();
+    for kept in [
+        "# Mine: what I reach for.\n[workspace.metadata.notes]\nfavourite = \"1000\" # kept\n",
+        "# the problem I keep open by hand",
+        "# Resolver 2, not 3",
+        "[workspace.lints.clippy]",
+    ] {
+        assert!(after.contains(kept), "{kept:?} lost:\n{after}");
+    }
+    assert!(ws.members().contains(&"boj-2239".to_string()));
+    assert_success_saying(&ws.xtask(&["test"]), "total: 9/9 AC over 3 problems");
+}
+
+#[test]
+fn six_new_problems_made_at_once_are_all_kept() {
+    let ws = ProjectCopy::new("at-once");
+    let ids = ["1000", "1001", "1002", "1003", "1004", "1005"];
+    let children: Vec<_> = ids
+        .iter()
+        .map(|id| {
+            Command::new(env!("CARGO_BIN_EXE_xtask"))
+                .args(["new", id])
+                .current_dir(&ws.root)
+                .env("CARGO_MANIFEST_DIR", ws.root.join("xtask"))
+                .env("NO_COLOR", "1")
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    let members = ws.members();
+    for id in ids {
+        assert!(members.contains(&format!("boj-{id}")), "{members:?}");
+    }
+    let open = ws.xtask(&["open"]);
+    assert_success_saying(&open, "open (8 of 8");
+}
+
+#[test]
+fn a_problem_stashed_or_absent_on_another_branch_breaks_nothing() {
+    let git = |ws: &ProjectCopy, args: &[&str]| {
+        let out = Command::new("git")
+            .args([
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "init.defaultBranch=main",
+            ])
+            .args(args)
+            .current_dir(&ws.root)
+            .output();
+        match out {
+            Ok(out) => {
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "git {args:?}: {}",
+                    text(&out.stderr)
+                );
+                true
+            }
+            Err(_) => false,
+        }
+    };
+    let ws = ProjectCopy::new("git");
+    if !git(&ws, &["init", "-q"]) {
+        eprintln!("skipped: no git here");
+        return;
+    }
+    fs::write(ws.path(".gitignore"), "/target\n").unwrap();
+    git(&ws, &["add", "-A"]);
+    git(&ws, &["commit", "-qm", "practice"]);
+    git(&ws, &["checkout", "-qb", "old"]);
+    git(&ws, &["checkout", "-q", "main"]);
+    ws.new_problem("1000");
+    git(&ws, &["add", "-A"]);
+    git(&ws, &["commit", "-qm", "boj-1000"]);
+
+    // A half-done problem stashed with its root manifest's line: gone, then back.
+    ws.new_problem("1001");
+    git(&ws, &["stash", "-u", "-q"]);
+    assert!(!ws.path("problems/boj-1001").exists());
+    assert_success_saying(&ws.xtask(&["test"]), "total: 9/9 AC over 3 problems");
+    git(&ws, &["stash", "pop", "-q"]);
+    assert_success_saying(&ws.xtask(&["test", "1001"]), "boj-1001: 1/1 AC");
+
+    // The root manifest committed without the problem's folder (`git commit -a` leaves a new
+    // folder out), then checked out elsewhere: the line names a folder that is not there.
+    git(&ws, &["commit", "-qam", "the manifest alone"]);
+    let elsewhere = std::env::temp_dir().join(format!("xtask-ws-clone-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&elsewhere);
+    let out = Command::new("git")
+        .args(["clone", "-q"])
+        .arg(&ws.root)
+        .arg(&elsewhere)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let clone = ProjectCopy {
+        root: elsewhere,
+        target: ws.target.clone(),
+    };
+    assert!(!clone.path("problems/boj-1001").exists());
+    assert!(clone.members().contains(&"boj-1000".to_string()));
+    assert_success_saying(&clone.xtask(&["test"]), "total: 9/9 AC over 3 problems");
+
+    // Another branch, made before boj-1000 was: its folder goes, and comes back.
+    git(&ws, &["stash", "-u", "-q"]);
+    git(&ws, &["checkout", "-q", "old"]);
+    assert!(!ws.path("problems/boj-1000").exists());
+    assert!(!ws.members().contains(&"boj-1000".to_string()));
+    assert_success_saying(&ws.xtask(&["test"]), "total: 8/8 AC over 2 problems");
+    git(&ws, &["checkout", "-q", "main"]);
+    git(&ws, &["stash", "pop", "-q"]);
+    assert_success_saying(&ws.xtask(&["test"]), "total: 10/10 AC over 4 problems");
+}
+
+#[test]
+fn a_broken_manifest_of_the_users_is_named_in_the_error() {
+    let ws = ProjectCopy::new("broken");
+    ws.new_problem("1000");
+    let manifest = ws.path("problems/boj-1000/Cargo.toml");
+    edit(&manifest, "[package]", "[package\n");
+    let out = ws.cargo(&[
+        "metadata",
+        "--no-deps",
+        "--format-version",
+        "1",
+        "--offline",
+    ]);
+    assert_exit_saying(&out, 101, "problems/boj-1000/Cargo.toml");
+    let out = ws.xtask(&["test", "1000"]);
+    assert_exit_saying(&out, 2, "problems/boj-1000/Cargo.toml");
+    let root = ws.path("Cargo.toml");
+    edit(&manifest, "[package\n", "[package]");
+    edit(&root, "[workspace]", "[workspace");
+    let out = ws.xtask(&["new", "1001"]);
+    assert_exit_saying(&out, 2, "Cargo.toml");
+}
