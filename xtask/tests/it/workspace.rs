@@ -56,13 +56,14 @@ impl ProjectCopy {
     }
 
     /// Real cargo, run in the copy's root as a user types it, building into the copy's own
-    /// target folder.
+    /// target folder (without debug info, which only makes a build slower here).
     fn cargo(&self, args: &[&str]) -> Output {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
         Command::new(cargo)
             .args(args)
             .current_dir(&self.root)
             .env("CARGO_TARGET_DIR", &self.target)
+            .env("CARGO_PROFILE_DEV_DEBUG", "0")
             .env_remove("CARGO_MANIFEST_DIR")
             .output()
             .unwrap()
