@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use xtask::judge::{self, CaseLimits, JudgeOptions, Verdict};
 use xtask::problem::{self, Problem, MIB};
 use xtask::report::{emit, thousands, ColorChoice, Style};
+use xtask::scale::chart::short_ms;
 use xtask::scale::fit::{Fit, NoFit};
 use xtask::scale::{self, chart, plot, Analysis, Estimate, Growth, Measured, Scale, Size};
 use xtask::stress::{shown_path, Stress, MAX_SIZE};
@@ -338,24 +339,11 @@ fn outlook(
                 s.case.size
             ),
             Some(s) => format!(
-                "{at}not measured: the solution failed ({}) at size {}\n",
+                "{at}not measured (the run stopped at size {}: {}) and not predicted (no fit)\n",
+                s.case.size,
                 s.verdict(),
-                s.case.size
             ),
             None => format!("{at}no figure on this system\n"),
         },
-    }
-}
-
-/// A time in ms as the report shows it: `0.42`, `9.6`, `38`, `1,840`.
-fn short_ms(ms: f64) -> String {
-    if ms >= 100.0 {
-        thousands(ms.round() as u128)
-    } else if ms >= 10.0 {
-        format!("{ms:.0}")
-    } else if ms >= 1.0 {
-        format!("{ms:.1}")
-    } else {
-        format!("{ms:.2}")
     }
 }

@@ -272,7 +272,7 @@ pub fn manifest(spec: &Spec) -> String {
     } else {
         format!(
             "# For `cargo xtask stress`: generator = \"{generator}\", reference = \
-             \"{reference}\", validator = \"{validator}\".\n"
+             \"{reference}\",\n# validator = \"{validator}\".\n"
         )
     };
     format!(

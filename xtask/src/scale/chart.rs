@@ -120,14 +120,16 @@ pub fn time_chart(
     out
 }
 
-/// A time in ms as an axis tick: `0.4`, `12`, `1,000`.
-fn short_ms(ms: f64) -> String {
+/// A time in ms as reports and ticks show it: `0.42`, `9.6`, `38`, `1,840`.
+pub fn short_ms(ms: f64) -> String {
     if ms >= 100.0 {
         thousands(ms.round() as u128)
     } else if ms >= 10.0 {
         format!("{ms:.0}")
-    } else {
+    } else if ms >= 1.0 {
         format!("{ms:.1}")
+    } else {
+        format!("{ms:.2}")
     }
 }
 

@@ -48,6 +48,10 @@ pub const START_UP_RUNS: usize = 5;
 /// spread: ten pages of 4 KiB, the unit memory is counted in.
 pub const MEMORY_FLOOR: u64 = 10 * 4096;
 
+/// How many times the spread of the start-up's peaks a size's peak must stand above theirs to
+/// be fitted: memory is counted exactly, so its noise is only how the start-up's pages vary.
+pub const MEMORY_SPREADS: f64 = 3.0;
+
 /// One run's figures.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Figures {
@@ -377,14 +381,27 @@ pub fn analyse(measured: &Measured) -> Analysis {
         .filter_map(|r| r.memory)
         .map(|m| m as f64)
         .collect();
-    let memory_floor =
-        (MEMORY_FLOOR as f64).max(f64::from(fit::NOISE_FACTOR) * fit::spread(&start_memory));
+    // Memory has no timer: its noise is how far the start-up's peaks stray (the loader's and
+    // the allocator's pages), and three times that spread is growth, not chance. As with time,
+    // a size is fitted only from the start-up's own figure over it, where what the input costs
+    // outweighs what every run costs.
+    let memory_base = fit::median(&start_memory);
+    let memory_noise = (MEMORY_FLOOR as f64).max(MEMORY_SPREADS * fit::spread(&start_memory));
     let memory = Growth::of(
         &measured.sizes,
-        fit::median(&start_memory),
-        memory_floor,
+        memory_base,
+        memory_noise.max(memory_base),
         |s| s.memory().map(|m| m as f64),
     );
+    let peaks: Vec<f64> = measured
+        .sizes
+        .iter()
+        .filter_map(Size::memory)
+        .map(|m| m as f64)
+        .collect();
+    let highest = peaks.iter().copied().fold(f64::MIN, f64::max);
+    let lowest = peaks.iter().copied().fold(f64::MAX, f64::min);
+    let memory_is_flat = !peaks.is_empty() && highest - lowest < memory_noise;
     let (largest, bytes) = measured.largest;
     let at_largest = measured
         .sizes
@@ -398,15 +415,9 @@ pub fn analyse(measured: &Measured) -> Analysis {
         Some(Some(peak)) => Estimate::Measured(peak as f64),
         Some(None) => Estimate::Unknown,
         None => match predicted(&memory, bytes) {
-            // Memory that did not grow measurably stays about where it was.
-            Estimate::Unknown if !memory.fitted.contains(&true) => measured
-                .sizes
-                .iter()
-                .filter_map(Size::memory)
-                .max()
-                .map_or(Estimate::Unknown, |m| {
-                    Estimate::Predicted(m as f64, (m as f64, m as f64))
-                }),
+            // Memory that did not grow measurably over every size stays about where it was;
+            // memory that grew, too little to fit, is not guessed at.
+            Estimate::Unknown if memory_is_flat => Estimate::Predicted(highest, (highest, highest)),
             estimate => estimate,
         },
     };
@@ -505,7 +516,8 @@ pub(crate) mod tests {
         }
     }
 
-    fn limits() -> CaseLimits {
+    /// BOJ's usual limits: 1 s, 256 MB.
+    pub(crate) fn limits() -> CaseLimits {
         CaseLimits {
             time: Duration::from_secs(1),
             memory: 256 * MIB,

@@ -188,7 +188,11 @@ impl Panel<'_> {
                         .filter(|p| p.2)
                         .map(|&(x, y, _, _)| Circle::new((x, y), 5, POINT.filled())),
                 )?
-                .label("a size measured (median of its runs), fitted")
+                .label(if self.growth.fit.is_ok() {
+                    "a size measured (median of its runs), fitted"
+                } else {
+                    "a size above the noise floor (too few to fit)"
+                })
                 .legend(|(x, y)| Circle::new((x + 12, y), 5, POINT.filled()));
         }
         if points.iter().any(|p| !p.2 && !p.3) {
@@ -287,17 +291,8 @@ fn trim(text: String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scale::{analyse, tests::quadratic};
-    use std::time::Duration;
-
-    fn limits() -> CaseLimits {
-        CaseLimits {
-            time: Duration::from_secs(1),
-            memory: 256 * MIB,
-            stack: 256 * MIB,
-            output_cap: 1 << 20,
-        }
-    }
+    use crate::scale::analyse;
+    use crate::scale::tests::{limits, quadratic};
 
     /// The file is one SVG document with both panels: every size's point (fitted filled,
     /// the failed one a cross), the limit line in its colour, the fit curve and its dashed
