@@ -468,13 +468,13 @@ fn over_memory(peak: Option<u64>, refused: bool, limits: &CaseLimits) -> bool {
 /// A sample's input as programs are fed it. BOJ's data has LF line ends; git on Windows may
 /// check a `.in` out with CRLF, so such a file is fed from a scratch copy with LF.
 #[derive(Debug)]
-struct FedInput {
-    path: PathBuf,
+pub(crate) struct FedInput {
+    pub(crate) path: PathBuf,
     _copy: Option<Scratch>,
 }
 
 impl FedInput {
-    fn of(sample: &Sample) -> Result<FedInput> {
+    pub(crate) fn of(sample: &Sample) -> Result<FedInput> {
         let bytes = fs::read(&sample.input)
             .with_context(|| format!("cannot read {}", sample.input.display()))?;
         if !bytes.windows(2).any(|pair| pair == b"\r\n") {
@@ -538,7 +538,9 @@ pub fn run_case_quickly(
     Ok(quick)
 }
 
-fn run_case_measured(
+/// [`run_case`] with the figures measured as `measure` says, and `judge` `None` to judge the
+/// run alone (see [`run_case_quickly`]).
+pub fn run_case_measured(
     sample: &Sample,
     solver: &Program,
     judge: Option<&Judge<PathBuf>>,

@@ -5,7 +5,7 @@ mod commands;
 use std::process::ExitCode;
 
 use clap::Parser;
-use commands::{archive, bundle, listen, new, stress, submit, test, watch};
+use commands::{archive, bundle, listen, new, scale, stress, submit, test, watch};
 
 /// A toolkit for practising Baekjoon Online Judge problems in Rust: judge locally as BOJ
 /// would, stress against a generator and a brute force, bundle one file, submit it.
@@ -20,6 +20,9 @@ enum Command {
     New(new::NewArgs),
     /// Judge generated cases until one fails; save it as a sample.
     Stress(stress::StressArgs),
+    /// See how a solution scales: its time and memory from small inputs to the largest, the
+    /// growth fitted, the largest size measured or predicted against the limits, a plot.
+    Scale(scale::ScaleArgs),
     /// Import problems sent by the competitive-companion browser extension.
     Listen(listen::ListenArgs),
     /// Judge a problem's samples, then again each time one of its files is saved (Ctrl-C stops).
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Test(args) => test::run(&args),
         Command::New(args) => new::run(&args),
         Command::Stress(args) => stress::run(&args),
+        Command::Scale(args) => scale::run(&args),
         Command::Listen(args) => listen::run(&args),
         Command::Watch(args) => watch::run(&args),
         Command::Submit(args) => submit::run(&args),

@@ -649,6 +649,19 @@ fn crash_title(exit: &Exit, stderr: &str, limits: &CaseLimits) -> String {
     }
 }
 
+/// `n` with a comma between each group of three digits: `1,840`.
+pub fn thousands(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// A memory figure in MB (MiB, as BOJ's "MB"), or `—` when the system gave none (never a
 /// made-up 0).
 fn memory(bytes: Option<u64>) -> String {

@@ -14,15 +14,15 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
 use crate::judge::{
     self, CaseLimits, CaseReport, CheckedRun, Detail, JudgeOptions, Judged, Verdict,
 };
-use crate::run::{Exit, Limits, Program, Setup, DEFAULT_OUTPUT_CAP};
+use crate::run::{Exit, Limits, Measure, Program, Setup, DEFAULT_OUTPUT_CAP};
 use crate::scratch::Scratch;
+use crate::validate::{self, Validator};
 use crate::workspace::build::Executables;
 use crate::workspace::problem::{Judge, Problem, Sample};
 
@@ -149,6 +149,8 @@ pub struct Stress {
     solver: Program,
     generator: PathBuf,
     reference: Option<PathBuf>,
+    /// Run on every generated input before anything else sees it.
+    validator: Option<Validator>,
     judge: Judge<PathBuf>,
     limits: CaseLimits,
     /// For the generator and the reference: max(10 s, 10 × the time limit), either clock.
@@ -170,7 +172,7 @@ impl Stress {
     ) -> Result<Stress> {
         let Some(generator_name) = &problem.meta.generator else {
             bail!(
-                "{} has no generator, so stress has nothing to run; add a binary \
+                "{} has no generator, so stress and scale have nothing to run; add a binary \
                  src/bin/{}-gen.rs that prints one input for `SEED SIZE`, and `generator = \
                  \"{}-gen\"` to [package.metadata.boj] in {} (`cargo xtask new ID --stress` \
                  scaffolds both for a new problem); nothing was written",
@@ -188,6 +190,7 @@ impl Stress {
         let limits = judge::start_report(problem, &options)?.limits;
         // An interactive problem has no answer at all: a reference is ignored.
         let uses_reference = !matches!(problem.judge, Judge::Interactive(_));
+        let helper_time = validate::helper_time(limits.time);
         Ok(Stress {
             problem: problem.clone(),
             seed,
@@ -197,12 +200,13 @@ impl Stress {
                 .clone()
                 .with_context(|| format!("the generator {generator_name} was not built"))?,
             reference: built.reference.clone().filter(|_| uses_reference),
+            validator: built
+                .validator
+                .as_deref()
+                .map(|path| Validator::new(path, helper_time)),
             judge: judge::with_executables(&problem.judge, &options)?,
             limits,
-            helper_limits: Limits::helper(
-                (limits.time * 10).max(Duration::from_secs(10)),
-                DEFAULT_OUTPUT_CAP,
-            ),
+            helper_limits: Limits::helper(helper_time, DEFAULT_OUTPUT_CAP),
             scratch: Scratch::new("stress")?,
             next_file: AtomicU64::new(0),
         })
@@ -240,6 +244,16 @@ impl Stress {
     /// The judge cases are judged with.
     pub fn judge(&self) -> &Judge<PathBuf> {
         &self.judge
+    }
+
+    /// The validator every generated input goes through, when the problem has one.
+    pub fn validator(&self) -> Option<&Validator> {
+        self.validator.as_ref()
+    }
+
+    /// The problem stressed.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
     }
 
     /// Runs the plan's cases, `plan.jobs` side by side, calling `on_case` with each in case
@@ -346,14 +360,43 @@ impl Stress {
         Ok((best, runs))
     }
 
-    /// Generates the case's input, asks the reference for its answer and judges the solution.
-    /// A generator, reference, checker or interactor that fails is the tool's error, never a
-    /// verdict.
-    pub fn try_case(&self, case: &Case) -> Result<Tried> {
+    /// Writes the case's input into the file `path` and returns it: the generator's output,
+    /// passed by the validator where the problem has one. A generator that fails, and an input
+    /// the validator refuses (with its reason, the seed and size, and the command that writes
+    /// it again), are the tool's errors: nothing made from them is ever judged or saved.
+    pub fn generate_into(&self, case: &Case, path: &Path) -> Result<Vec<u8>> {
         let args = [case.seed.to_string(), case.size.to_string()];
         let input = self
             .run_helper("generator", &self.generator, &args, None)
             .with_context(|| format!("on case {}", case.number))?;
+        write(path, &input)?;
+        let Some(validator) = &self.validator else {
+            return Ok(input);
+        };
+        let Some(refusal) = validator
+            .check(path)
+            .with_context(|| format!("on the input of {}", self.generator_command(case)))?
+        else {
+            return Ok(input);
+        };
+        bail!(
+            "the validator {} refused the input of case {} (seed {}, size {}) with {}:\n{}\nthe \
+             generator wrote it as: {}\nso the generator breaks the problem's constraints (or \
+             the validator is wrong); this is not the solution's failure, and nothing was saved",
+            validator.name(),
+            case.number,
+            case.seed,
+            case.size,
+            refusal.exit,
+            validate::indent(refusal.reason_or_silence()),
+            self.generator_command(case)
+        )
+    }
+
+    /// Generates the case's input, asks the reference for its answer and judges the solution.
+    /// A generator, validator, reference, checker or interactor that fails is the tool's error,
+    /// never a verdict.
+    pub fn try_case(&self, case: &Case) -> Result<Tried> {
         let file = self.next_file.fetch_add(1, Ordering::Relaxed);
         let sample = Sample {
             name: self.case_name(case),
@@ -361,7 +404,7 @@ impl Stress {
             answer: self.scratch.path().join(format!("{file}.out")),
         };
         let cleanup = RemoveOnDrop(&[&sample.input, &sample.answer]);
-        write(&sample.input, &input)?;
+        let input = self.generate_into(case, &sample.input)?;
         let answer = match &self.reference {
             Some(reference) => {
                 let no_args: [&str; 0] = [];
@@ -374,31 +417,56 @@ impl Stress {
         let report =
             judge::run_case_quickly(&sample, &self.solver, self.case_judge(), &self.limits)?;
         drop(cleanup);
-        if report.verdict == Verdict::Je {
-            let (exit, message) = match &report.detail {
-                Detail::Checker { exit, message } => (*exit, message.as_str()),
-                Detail::Interaction {
-                    interactor,
-                    interactor_stderr,
-                    ..
-                } => (*interactor, interactor_stderr.as_str()),
-                _ => (Exit::Code(0), ""),
-            };
-            bail!(
-                "the checker or interactor failed on case {} ({exit}){}{}; this is the judge's \
-                 error, not the solution's, and nothing was saved (the input: {})",
-                case.number,
-                if message.is_empty() { "" } else { ":\n" },
-                message,
-                self.generator_command(case)
-            );
-        }
+        self.judge_worked(case, &report)?;
         Ok(Tried {
             case: *case,
             input,
             answer,
             report,
         })
+    }
+
+    /// An error when the checker or interactor failed on `case` (JE): the judge's error, never
+    /// a verdict.
+    fn judge_worked(&self, case: &Case, report: &CaseReport) -> Result<()> {
+        if report.verdict != Verdict::Je {
+            return Ok(());
+        }
+        let (exit, message) = match &report.detail {
+            Detail::Checker { exit, message } => (*exit, message.as_str()),
+            Detail::Interaction {
+                interactor,
+                interactor_stderr,
+                ..
+            } => (*interactor, interactor_stderr.as_str()),
+            _ => (Exit::Code(0), ""),
+        };
+        bail!(
+            "the checker or interactor failed on case {} ({exit}){}{}; this is the judge's \
+             error, not the solution's, and nothing was saved (the input: {})",
+            case.number,
+            if message.is_empty() { "" } else { ":\n" },
+            message,
+            self.generator_command(case)
+        )
+    }
+
+    /// The solution run once on the input in the file `input` (of `case`), with its own exact
+    /// figures (never the quick run's bound), judged by its run alone: RE, TLE, MLE, OLE, or AC.
+    /// An interactive solution talks to its interactor, which judges it, when `interact`; else
+    /// it runs alone too. How `scale` times a size (and, on an empty input, the solution's
+    /// start-up).
+    pub fn time_run(&self, case: &Case, input: &Path, interact: bool) -> Result<CaseReport> {
+        let sample = Sample {
+            name: self.case_name(case),
+            input: input.to_path_buf(),
+            answer: input.to_path_buf(),
+        };
+        let judge = Some(&self.judge).filter(|judge| interact && judge.interactor().is_some());
+        let report =
+            judge::run_case_measured(&sample, &self.solver, judge, &self.limits, Measure::Exact)?;
+        self.judge_worked(case, &report)?;
+        Ok(report)
     }
 
     /// The name a case is saved and reported under: `stress-SEED-N`.
@@ -564,6 +632,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn sizes_grow_from_one_to_the_maximum_then_start_again() {

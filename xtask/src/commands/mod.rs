@@ -12,6 +12,7 @@ pub mod archive;
 pub mod bundle;
 pub mod listen;
 pub mod new;
+pub mod scale;
 pub mod stress;
 pub mod submit;
 pub mod test;
@@ -27,7 +28,7 @@ use xtask::run::Program;
 use xtask::workspace::build::{self, BuildOptions, Executables};
 use xtask::workspace::problem::Problem;
 
-/// Where the programs judged come from, shared by `test` and `stress`: cargo's build of the
+/// Where the programs judged come from, shared by `test`, `stress` and `scale`: cargo's build of the
 /// problem (the default), a folder of prebuilt executables, a command of any language, or the
 /// problem's one-file bundle.
 #[derive(clap::Args, Debug)]

@@ -1,7 +1,7 @@
 //! `cargo xtask new ID`: its arguments, and what it prints about the problem folder
 //! `xtask::scaffold` makes (manifest with BOJ metadata, a thin `src/main.rs`, a `samples/`
-//! folder git keeps; with `--judge checker` a checker, with `--stress` a generator and a
-//! reference), refusing to touch an existing folder.
+//! folder git keeps; with `--judge checker` a checker, with `--stress` a generator, a
+//! reference and a validator), refusing to touch an existing folder.
 //!
 //! `--from FILE.json` scaffolds through the same engine as `cargo xtask listen`
 //! ([`scaffold::import`]), with the limits and samples of a competitive-companion payload; over
@@ -38,8 +38,9 @@ pub struct NewArgs {
     /// With `--judge float`: the absolute or relative error a number may have, e.g. 1e-9.
     #[arg(long, value_name = "E", required_if_eq("judge", "float"))]
     pub error: Option<f64>,
-    /// Also scaffold a generator (`src/bin/boj-ID-gen.rs`) and a reference
-    /// (`src/bin/boj-ID-brute.rs`) for `cargo xtask stress`.
+    /// Also scaffold a generator (`src/bin/boj-ID-gen.rs`), a reference
+    /// (`src/bin/boj-ID-brute.rs`) and a validator (`src/bin/boj-ID-validator.rs`, named in
+    /// Cargo.toml once it checks the constraints) for `cargo xtask stress`.
     #[arg(long)]
     pub stress: bool,
     /// Take limits and samples from a saved competitive-companion payload (its URL must name
@@ -177,6 +178,11 @@ fn print_created(target: &Path, spec: &Spec) {
         let (generator, reference) = (Role::Generator.binary(id), Role::Reference.binary(id));
         say!("  src/bin/{generator}.rs    prints one input for SEED SIZE: make it real");
         say!("  src/bin/{reference}.rs  the reference: a slow, obviously right solution");
+        let validator = Role::Validator.binary(id);
+        say!(
+            "  src/bin/{validator}.rs  checks an input against the constraints: write them, \
+             then name it in Cargo.toml"
+        );
     }
     if spec.samples.is_empty() {
         say!("  samples/.gitkeep  put NAME.in and NAME.out here");

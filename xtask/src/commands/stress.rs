@@ -12,7 +12,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xtask::judge::{self, Detail, Hint, JudgeOptions};
-use xtask::report::{emit, ColorChoice, Style};
+use xtask::report::{emit, thousands, ColorChoice, Style};
 use xtask::stress::{shown_path, Case, Failure, Plan, Stress, Tried};
 use xtask::workspace::problem::{self, Judge, Problem};
 
@@ -82,8 +82,8 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
     let style = Style::new(args.color);
 
     emit(&format!(
-        "{}  stress · seed {seed} · {} cases{} · {jobs} side by side · {}{} · {}{} · {} ms CPU · \
-         {} MB\n{}",
+        "{}  stress · seed {seed} · {} cases{} · {jobs} side by side · {}{}{} · {}{} · {} ms \
+         CPU · {} MB\n{}",
         problem.name,
         args.cases,
         args.size.map_or(String::new(), |s| format!(" at size {s}")),
@@ -92,6 +92,9 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             Some(reference) if stress.has_reference() => format!(" and {reference}"),
             _ => String::new(),
         },
+        stress
+            .validator()
+            .map_or(String::new(), |v| format!(" · validated by {}", v.name())),
         problem.judge,
         if args.programs.bundled {
             " · bundled".to_string()
@@ -313,19 +316,6 @@ fn summary(
     line
 }
 
-/// `n` with a comma between each group of three digits: `1,840`.
-fn thousands(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// How much of `limit` the slowest AC case left, in whole percent (rounded down, so a case at
 /// 99.5% of the limit leaves 0%).
 fn to_spare(time: std::time::Duration, limit: std::time::Duration) -> u128 {
@@ -395,7 +385,7 @@ fn progress_bar(cases: u64) -> ProgressBar {
 
 /// A seed for a run without `--seed`: the clock and the process id, mixed, below 10⁹ so it is
 /// easy to type again.
-fn random_seed() -> u64 {
+pub fn random_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

@@ -9,6 +9,7 @@ use anyhow::{bail, Context, Result};
 use xtask::judge::{self, CaseReport, Hint, JudgeOptions, Judged, ProblemReport};
 use xtask::report::{emit, ColorChoice, Style};
 use xtask::run::{Program, DEFAULT_OUTPUT_CAP};
+use xtask::validate::{self, Validator};
 use xtask::workspace;
 use xtask::workspace::problem::{self, Problem};
 
@@ -102,6 +103,16 @@ pub fn judge_problems(
         };
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));
+        if let Some(path) = &exe.validator {
+            // The samples are legal inputs: a refusal shows the validator wrong (exit 2).
+            let validator = Validator::new(path, validate::helper_time(head.limits.time));
+            let checked = validate::check_samples(problem, &validator)?;
+            emit(&format!(
+                "  {checked} sample{} the constraints, says {}\n",
+                if checked == 1 { " meets" } else { "s meet" },
+                validator.name()
+            ));
+        }
         let solver = if judging.checked {
             let checked = programs.checked_solver(problem)?.context(
                 "--checked judges cargo's build of the solution, not --prebuilt, --command \

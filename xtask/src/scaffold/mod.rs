@@ -5,8 +5,8 @@
 //!
 //! A new `problems/boj-ID/` holds a `Cargo.toml` (the package, `rust-version = "1.56"`,
 //! `default-run`, and BOJ's limits and judge under `[package.metadata.boj]`), the solution's
-//! `src/main.rs`, a checker or an interactor when the judge needs one, a generator and a
-//! reference with [`Spec::stress`], and `samples/` (the payload's, numbered from 1, or an empty
+//! `src/main.rs`, a checker or an interactor when the judge needs one, a generator, a
+//! reference and a validator with [`Spec::stress`], and `samples/` (the payload's, numbered from 1, or an empty
 //! folder git keeps). [`files`] says exactly what; the Rust sources come from the files in
 //! [`templates`], the manifest from [`manifest`].
 //!
@@ -51,7 +51,8 @@ pub struct Spec {
     pub samples: Vec<SampleText>,
     /// How answers are judged; a checker or interactor is scaffolded under the name given here.
     pub judge: Judge<String>,
-    /// Scaffold a generator and a reference for `cargo xtask stress`.
+    /// Scaffold a generator, a reference and a validator (named in the manifest once it is
+    /// written) for `cargo xtask stress`.
     pub stress: bool,
 }
 
@@ -113,17 +114,20 @@ pub enum Role {
     Generator,
     /// The stress reference (`reference = ...`).
     Reference,
+    /// The input validator (`validator = ...`).
+    Validator,
 }
 
 impl Role {
-    /// The binary's name for problem `id`: `boj-ID-checker`, `-interactor`, `-gen`, `-brute`
-    /// (binary names must be unique across the workspace, so each carries the id).
+    /// The binary's name for problem `id`: `boj-ID-checker`, `-interactor`, `-gen`, `-brute`,
+    /// `-validator` (binary names must be unique across the workspace, so each carries the id).
     pub fn binary(self, id: u32) -> String {
         let suffix = match self {
             Role::Checker => "checker",
             Role::Interactor => "interactor",
             Role::Generator => "gen",
             Role::Reference => "brute",
+            Role::Validator => "validator",
         };
         format!("boj-{id}-{suffix}")
     }
@@ -148,7 +152,7 @@ impl NewFile {
 }
 
 /// Every file `spec` makes, in the order they are written: the manifest, the solution, the
-/// checker or interactor, the generator and reference, then the samples.
+/// checker or interactor, the generator, reference and validator, then the samples.
 pub fn files(spec: &Spec) -> Vec<NewFile> {
     let (id, heading) = (spec.id.to_string(), spec.heading());
     let values = [
@@ -176,6 +180,7 @@ pub fn files(spec: &Spec) -> Vec<NewFile> {
         for (role, template) in [
             (Role::Generator, templates::GENERATOR),
             (Role::Reference, templates::REFERENCE),
+            (Role::Validator, templates::VALIDATOR),
         ] {
             let path = format!("src/bin/{}.rs", role.binary(spec.id));
             files.push(NewFile::new(path, fill(template)));
@@ -228,6 +233,7 @@ pub fn manifest(spec: &Spec) -> String {
     let id = spec.id;
     let (checker, interactor) = (Role::Checker.binary(id), Role::Interactor.binary(id));
     let (generator, reference) = (Role::Generator.binary(id), Role::Reference.binary(id));
+    let validator = Role::Validator.binary(id);
     let judge = match &spec.judge {
         Judge::Exact => format!(
             "judge = \"exact\"\n\
@@ -257,12 +263,16 @@ pub fn manifest(spec: &Spec) -> String {
             "# `cargo xtask stress {id}`: `{generator} SEED SIZE` prints an input, the reference \
              answers it.\n\
              generator = \"{generator}\"\n\
-             reference = \"{reference}\"\n"
+             reference = \"{reference}\"\n\
+             # Once src/bin/{validator}.rs checks this problem's constraints (exit 0 when the\n\
+             # input on stdin meets them), name it: stress and scale run it on every generated\n\
+             # input, test on the samples.\n\
+             # validator = \"{validator}\"\n"
         )
     } else {
         format!(
             "# For `cargo xtask stress`: generator = \"{generator}\", reference = \
-             \"{reference}\".\n"
+             \"{reference}\",\n# validator = \"{validator}\".\n"
         )
     };
     format!(
@@ -469,6 +479,7 @@ mod tests {
                 "src/bin/boj-7-interactor.rs",
                 "src/bin/boj-7-gen.rs",
                 "src/bin/boj-7-brute.rs",
+                "src/bin/boj-7-validator.rs",
                 "samples/.gitkeep"
             ]
         );
@@ -482,6 +493,7 @@ mod tests {
             ("src/bin/boj-7-interactor.rs", templates::INTERACTOR),
             ("src/bin/boj-7-gen.rs", templates::GENERATOR),
             ("src/bin/boj-7-brute.rs", templates::REFERENCE),
+            ("src/bin/boj-7-validator.rs", templates::VALIDATOR),
         ];
         for (path, template) in expected {
             assert_eq!(
@@ -532,11 +544,19 @@ mod tests {
                     (Some(1000), 500, 128)
                 );
                 assert_eq!(meta.stack_limit_mb, None);
-                let stress_bins = (meta.generator.as_deref(), meta.reference.as_deref());
+                let stress_bins = (
+                    meta.generator.as_deref(),
+                    meta.reference.as_deref(),
+                    meta.validator.as_deref(),
+                );
                 if stress {
-                    assert_eq!(stress_bins, (Some("boj-1000-gen"), Some("boj-1000-brute")));
+                    assert_eq!(
+                        stress_bins,
+                        (Some("boj-1000-gen"), Some("boj-1000-brute"), None)
+                    );
+                    assert!(text.contains("\n# validator = \"boj-1000-validator\"\n"));
                 } else {
-                    assert_eq!(stress_bins, (None, None));
+                    assert_eq!(stress_bins, (None, None, None));
                     assert!(
                         text.contains("# For `cargo xtask stress`: generator = \"boj-1000-gen\"")
                     );
@@ -615,7 +635,7 @@ mod tests {
 
     #[test]
     fn every_placeholder_of_every_template_is_filled() {
-        // Between them, these two use all six templates.
+        // Between them, these two use all seven templates.
         let every_template = [
             spec(1, Judge::Checker("boj-1-checker".into()), true),
             spec(1, Judge::Interactive("boj-1-interactor".into()), true),
@@ -665,6 +685,7 @@ mod tests {
                 "boj-1000/src/bin/boj-1000-brute.rs",
                 "boj-1000/src/bin/boj-1000-checker.rs",
                 "boj-1000/src/bin/boj-1000-gen.rs",
+                "boj-1000/src/bin/boj-1000-validator.rs",
                 "boj-1000/src/main.rs",
             ]
         );

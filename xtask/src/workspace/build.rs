@@ -77,6 +77,8 @@ pub struct Executables {
     pub generator: Option<PathBuf>,
     /// The stress reference (`reference` in the metadata), when the problem has one.
     pub reference: Option<PathBuf>,
+    /// The input validator (`validator` in the metadata), when the problem has one.
+    pub validator: Option<PathBuf>,
 }
 
 /// Builds every problem's binaries, one cargo invocation per cargo workspace (all of
@@ -89,6 +91,7 @@ pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executa
             problem.judge.interactor(),
             meta.generator.as_ref(),
             meta.reference.as_ref(),
+            meta.validator.as_ref(),
         ];
         std::iter::once(&problem.solver_bin)
             .chain(helpers.into_iter().flatten())
@@ -111,15 +114,16 @@ pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executa
                 interactor: helper(problem.judge.interactor())?,
                 generator: helper(meta.generator.as_ref())?,
                 reference: helper(meta.reference.as_ref())?,
+                validator: helper(meta.validator.as_ref())?,
             })
         })
         .collect()
 }
 
 /// The executables of `problems` whose solution is `solver`, a program from elsewhere (`--command`):
-/// cargo builds only the helpers their judges need (a checker, an interactor) and, `for_stress`,
-/// the generator and the reference; with none to build (an exact or float judge), cargo is not
-/// run at all.
+/// cargo builds only the helpers their judges need (a checker, an interactor), the validator
+/// where there is one and, `for_stress`, the generator and the reference; with none to build
+/// (an exact or float judge, no validator), cargo is not run at all.
 pub fn helpers(
     problems: &[Problem],
     solver: &Path,
@@ -130,12 +134,16 @@ pub fn helpers(
         let meta = &problem.meta;
         let stress =
             [&meta.generator, &meta.reference].map(|bin| bin.as_ref().filter(|_| for_stress));
-        [problem.judge.checker(), problem.judge.interactor()]
-            .into_iter()
-            .chain(stress)
-            .flatten()
-            .cloned()
-            .collect()
+        [
+            problem.judge.checker(),
+            problem.judge.interactor(),
+            meta.validator.as_ref(),
+        ]
+        .into_iter()
+        .chain(stress)
+        .flatten()
+        .cloned()
+        .collect()
     };
     let invocations = |manifest: &Path, members: &[&Problem]| {
         let mut args = cargo_args("build", manifest, options);
@@ -169,6 +177,7 @@ pub fn helpers(
                 interactor: find(problem.judge.interactor())?,
                 generator: find(meta.generator.as_ref())?,
                 reference: find(meta.reference.as_ref())?,
+                validator: find(meta.validator.as_ref())?,
             })
         })
         .collect()
@@ -264,7 +273,7 @@ pub(crate) fn target_dir_from_environment() -> Option<PathBuf> {
 
 /// The target folder cargo builds the package at `manifest` into, as cargo decides it
 /// (`CARGO_TARGET_DIR`, `build.target-dir` of the configuration found from the package).
-fn target_directory(manifest: &Path) -> Result<PathBuf> {
+pub fn target_directory(manifest: &Path) -> Result<PathBuf> {
     let mut command = metadata_command(manifest.parent());
     command.no_deps().manifest_path(manifest);
     let metadata = command
@@ -309,9 +318,9 @@ fn built(
 }
 
 /// The executables of `problems` taken from `dir` instead of built: each binary (`boj-ID`, and
-/// the checker, interactor, generator and reference its metadata names) as `dir/NAME` or
-/// `dir/NAME.exe`. The solver, checker and interactor must be there; the generator and the
-/// reference only when `for_stress`. Found this way, a cross-built toolkit is judged on the
+/// the checker, interactor, generator, reference and validator its metadata names) as
+/// `dir/NAME` or `dir/NAME.exe`. The solver, checker, interactor and validator must be there;
+/// the generator and the reference only when `for_stress`. Found this way, a cross-built toolkit is judged on the
 /// system it was built for, and binaries built elsewhere are judged as cargo's would be.
 pub fn prebuilt(problems: &[Problem], dir: &Path, for_stress: bool) -> Result<Vec<Executables>> {
     if !dir.is_dir() {
@@ -333,6 +342,7 @@ pub fn prebuilt(problems: &[Problem], dir: &Path, for_stress: bool) -> Result<Ve
                 interactor: helper(problem.judge.interactor(), true)?,
                 generator: helper(meta.generator.as_ref(), for_stress)?,
                 reference: helper(meta.reference.as_ref(), for_stress)?,
+                validator: helper(meta.validator.as_ref(), true)?,
             })
         })
         .collect()

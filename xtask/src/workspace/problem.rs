@@ -56,6 +56,7 @@ pub fn read_manifest(text: &str) -> std::result::Result<ManifestInfo, String> {
         ("interactor", meta.interactor.as_ref()),
         ("generator", meta.generator.as_ref()),
         ("reference", meta.reference.as_ref()),
+        ("validator", meta.validator.as_ref()),
     ];
     if let Some((key, _)) = named
         .iter()
@@ -128,6 +129,10 @@ pub struct Meta {
     /// Binary of the same package that prints the expected answer for the input on its stdin
     /// (stress): a slow, obviously right solution.
     pub reference: Option<String>,
+    /// Binary of the same package that reads one input on stdin and exits 0 when it meets the
+    /// problem's constraints, else non-zero with the reason on stderr (testlib's convention):
+    /// run on every generated input (stress, scale) and on the samples (test).
+    pub validator: Option<String>,
 }
 
 /// Bytes in BOJ's "MB" (a mebibyte), which its limits and our figures are given in.
@@ -329,13 +334,14 @@ struct PackageMetadata {
 
 impl Problem {
     /// The binaries of the problem other than the solver that its metadata names: checker,
-    /// interactor, generator, reference.
+    /// interactor, generator, reference, validator.
     pub fn helper_bins(&self) -> Vec<&str> {
         [
             self.judge.checker(),
             self.judge.interactor(),
             self.meta.generator.as_ref(),
             self.meta.reference.as_ref(),
+            self.meta.validator.as_ref(),
         ]
         .into_iter()
         .flatten()

@@ -13,6 +13,7 @@ mod memory;
 mod new;
 mod properties;
 mod runner;
+mod scale;
 mod stress;
 mod submit;
 mod support;

@@ -3,7 +3,7 @@
 //! that rustfmt, clippy and an older rustc accept, judged as it is.
 
 use crate::support::{
-    assert_success_saying, listing, old_rustc, run_xtask, scratch, target_dir, text,
+    assert_success_saying, edit, listing, old_rustc, run_xtask, scratch, target_dir, text,
     write_minimal_workspace,
 };
 use std::fs;
@@ -179,6 +179,7 @@ fn scaffolded_checker_generator_and_reference_work_as_they_are() {
         "src/bin/boj-1003-checker.rs",
         "src/bin/boj-1003-gen.rs",
         "src/bin/boj-1003-brute.rs",
+        "src/bin/boj-1003-validator.rs",
     ] {
         assert!(dir.join(file).is_file(), "{file}");
     }
@@ -189,6 +190,7 @@ fn scaffolded_checker_generator_and_reference_work_as_they_are() {
         "checker = \"boj-1003-checker\"",
         "generator = \"boj-1003-gen\"",
         "reference = \"boj-1003-brute\"",
+        "# validator = \"boj-1003-validator\"",
     ] {
         assert!(manifest.contains(line), "{line}\n{manifest}");
     }
@@ -275,7 +277,8 @@ fn a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is() {
     let root_arg = root.to_str().unwrap();
     // Ids of their own: the module's tests share one target folder.
     let kinds: [(&str, &[&str], &str, &str); 4] = [
-        ("1010", &["--judge", "exact"], "1 2\n", "1\n2\n"),
+        // In the template generator's format, which the template validator checks.
+        ("1010", &["--judge", "exact"], "2\n1 2\n", "2\n1\n2\n"),
         (
             "1011",
             &["--judge", "float", "--error", "1e-6"],
@@ -293,6 +296,13 @@ fn a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is() {
         fs::write(samples.join("1.in"), input).unwrap();
         fs::write(samples.join("1.out"), answer).unwrap();
     }
+    // The validator, named as its comment says: test runs it on the sample, stress on every
+    // generated input.
+    edit(
+        &root.join("problems/boj-1010/Cargo.toml"),
+        "# validator = \"boj-1010-validator\"",
+        "validator = \"boj-1010-validator\"",
+    );
 
     assert_succeeded(
         &cargo_in(&root, &["fmt", "--all", "--check"]),
@@ -329,6 +339,10 @@ fn a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is() {
     let out = xtask(&["test", "--root", root_arg, "--color", "never"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("1 sample meets the constraints, says boj-1010-validator"),
+        "{stdout}"
+    );
     for accepted in ["boj-1010: 1/1 AC", "boj-1011: 1/1 AC", "boj-1012: 1/1 AC"] {
         assert!(stdout.contains(accepted), "{accepted}\n{stdout}");
     }
@@ -348,7 +362,12 @@ fn a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is() {
             "--seed",
             "1",
         ];
-        assert_success_saying(&xtask(&args), &format!("boj-{id}: 10/10 AC"));
+        let stdout = assert_success_saying(&xtask(&args), &format!("boj-{id}: 10/10 AC"));
+        assert_eq!(
+            stdout.contains("validated by boj-1010-validator"),
+            id == "1010",
+            "{stdout}"
+        );
     }
 }
 

@@ -217,6 +217,99 @@ fn a_crashing_generator_is_the_tools_error_and_nothing_is_saved() {
     assert_eq!(listing(&workspace), before);
 }
 
+/// A generator that breaks the constraints one input in eight (n = 0, where 1 <= n): the
+/// validator refuses its first such input, and stress stops there (exit 2) naming the
+/// validator, its reason, and the seed and size that made the input; nothing is saved, not even
+/// by a wrong solution whose failing case was found first (its shrinking meets refused inputs
+/// too). With the right generator, the same problems stress as before (the tests above run the
+/// validator on every case).
+#[test]
+fn a_generator_that_breaks_the_constraints_stops_at_the_validator_and_nothing_is_saved() {
+    let workspace = fixture_copy("refused");
+    edit(
+        &workspace.join("common/uf-gen.rs"),
+        "let n = 1 + size / 8;",
+        "let n = if args[0] % 8 == 3 { 0 } else { 1 + size / 8 };",
+    );
+    let before = listing(&workspace);
+    for problem in ["uf-right", "uf-wrong"] {
+        let path = workspace.join(problem);
+        let out = xtask(
+            "refused",
+            &[
+                "stress",
+                path.to_str().unwrap(),
+                "--cases",
+                "300",
+                "--seed",
+                "7",
+            ],
+        );
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}{stderr}", text(&out.stdout));
+        assert!(
+            stderr.contains(&format!(
+                "the validator fixture-{problem}-validator refused the input of case "
+            )),
+            "{stderr}"
+        );
+        assert!(stderr.contains("with exit status 1:\n"), "{stderr}");
+        assert!(
+            stderr.contains("line 1: n = 0, not in 1..=1000000"),
+            "{stderr}"
+        );
+        // The seed and size that made it, and the command that writes it again.
+        let place = stderr
+            .split("(seed ")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .unwrap_or_else(|| panic!("{stderr}"));
+        let (seed, size) = place.split_once(", size ").unwrap();
+        assert!(
+            stderr.contains(&format!("--bin fixture-{problem}-gen -- {seed} {size}")),
+            "{stderr}"
+        );
+        assert!(stderr.contains("nothing was saved"), "{stderr}");
+        assert_eq!(listing(&workspace), before, "{problem}: nothing written");
+    }
+}
+
+/// `cargo xtask test` runs the validator on the samples first: a sample is a legal input, so
+/// one it refuses shows the validator wrong, and the run stops there (exit 2), naming the
+/// sample and the validator's reason.
+#[test]
+fn a_validator_that_refuses_a_sample_is_what_is_wrong() {
+    let workspace = fixture_copy("refuses-a-sample");
+    let problem = workspace.join("uf-right");
+    let path = problem.to_str().unwrap();
+    let out = xtask("refuses-a-sample", &["test", path]);
+    assert_success_saying(
+        &out,
+        "1 sample meets the constraints, says fixture-uf-right-validator",
+    );
+    // The sample has n = 7: a validator that allows at most 5 is wrong.
+    edit(
+        &workspace.join("common/uf-validator.rs"),
+        "reader.number(\"n\", 1, 1_000_000, b' ')",
+        "reader.number(\"n\", 1, 5, b' ')",
+    );
+    let out = xtask("refuses-a-sample", &["test", path]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}{stderr}", text(&out.stdout));
+    assert!(
+        stderr.contains(
+            "the validator fixture-uf-right-validator refuses the sample 1 \
+             (uf-right/samples/1.in, exit status 1):\n    line 1: n = 7, not in 1..=5\n"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("so the validator is what is wrong"),
+        "{stderr}"
+    );
+    assert!(!text(&out.stdout).contains("AC"), "nothing judged");
+}
+
 #[test]
 fn a_problem_that_cannot_be_found_exits_2() {
     let out = xtask("missing", &["stress", "no/such/problem", "--cases", "1"]);

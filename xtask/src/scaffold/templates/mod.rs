@@ -37,15 +37,19 @@ pub const INTERACTOR: &str = include_str!("interactor.rs");
 pub const GENERATOR: &str = include_str!("generator.rs");
 /// `src/bin/boj-ID-brute.rs`: the reference answer for the input on stdin, for stress.
 pub const REFERENCE: &str = include_str!("reference.rs");
+/// `src/bin/boj-ID-validator.rs`: exit 0 when the input on stdin meets the constraints, for
+/// stress, scale and test.
+pub const VALIDATOR: &str = include_str!("validator.rs");
 
 /// Every template with its file name here, for tests that look at them all.
-pub const ALL: [(&str, &str); 6] = [
+pub const ALL: [(&str, &str); 7] = [
     ("solution.rs", SOLUTION),
     ("interactive_solution.rs", INTERACTIVE_SOLUTION),
     ("checker.rs", CHECKER),
     ("interactor.rs", INTERACTOR),
     ("generator.rs", GENERATOR),
     ("reference.rs", REFERENCE),
+    ("validator.rs", VALIDATOR),
 ];
 
 // The templates as modules of the unit tests, so that the compiler, clippy and rustfmt check
@@ -68,3 +72,6 @@ mod reference;
 #[cfg(test)]
 #[allow(dead_code)]
 mod solution;
+#[cfg(test)]
+#[allow(dead_code)]
+mod validator;
