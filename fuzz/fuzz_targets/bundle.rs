@@ -43,6 +43,7 @@ fuzz_target!(|data: &[u8]| {
         edition: "2021".to_string(),
         target_dir: dir.join("target"),
         workspace_root: dir.clone(),
+        proc_macros: Default::default(),
     };
     if let Err(e) = xtask::bundle::render_sources(&plan) {
         assert!(!format!("{e:#}").is_empty());

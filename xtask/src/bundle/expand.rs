@@ -18,16 +18,34 @@ use super::cfg::{Cfg, Value};
 pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
     let mut file = load_file(path, &dir, cfg)?;
-    // Docs in macro calls go too, except for macros whose rules match attributes (num-traits'
-    // `float_const_impl! { #[doc = "..."] E, ... }`): those keep the attribute, emptied.
+    strip_macro_docs(&mut file, cfg);
+    Ok(file)
+}
+
+/// Docs in macro calls go too, except for macros whose rules match attributes (num-traits'
+/// `float_const_impl! { #[doc = "..."] E, ... }`): those keep the attribute, emptied.
+fn strip_macro_docs(file: &mut syn::File, cfg: &Cfg) {
     let mut attribute_macros = BTreeSet::new();
     matching_attributes(&file.items, &mut attribute_macros);
     StripMacroDocs {
         keep: &attribute_macros,
         cfg,
     }
-    .visit_file_mut(&mut file);
-    Ok(file)
+    .visit_file_mut(file);
+}
+
+/// Items that come from no file (a proc macro's expansion) settled as [`load_crate`] settles a
+/// crate's: `cfg`s decided, tests and docs stripped.
+pub fn settle_items(items: Vec<Item>, cfg: &Cfg) -> Vec<Item> {
+    let mut file = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items,
+    };
+    expand_declaration_macros(&mut file.items);
+    Strip { cfg }.visit_file_mut(&mut file);
+    strip_macro_docs(&mut file, cfg);
+    file.items
 }
 
 fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
@@ -426,7 +444,7 @@ pub fn item_attrs(item: &mut Item) -> Option<&mut Vec<Attribute>> {
 }
 
 /// Mutable access to the attributes of an item in an `impl` block.
-fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
+pub fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
     Some(match item {
         syn::ImplItem::Const(i) => &mut i.attrs,
         syn::ImplItem::Fn(i) => &mut i.attrs,
@@ -437,7 +455,7 @@ fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
 }
 
 /// Mutable access to the attributes of an item in a trait.
-fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<Attribute>> {
+pub fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<Attribute>> {
     Some(match item {
         syn::TraitItem::Const(i) => &mut i.attrs,
         syn::TraitItem::Fn(i) => &mut i.attrs,

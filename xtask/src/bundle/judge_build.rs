@@ -34,6 +34,9 @@ pub struct JudgeBuild {
     pub scripts: BTreeMap<String, BuildScript>,
     /// The profile it was built in: `judge` when the workspace has one, else `release`.
     pub profile: String,
+    /// The library each proc-macro crate of the build was compiled to, by package id: what
+    /// the proc-macro server loads to expand its macros (see [`super::proc_macros`]).
+    pub proc_macro_libraries: BTreeMap<String, PathBuf>,
 }
 
 impl JudgeBuild {
@@ -95,11 +98,24 @@ impl JudgeBuild {
         let mut units: BTreeMap<String, Vec<(ArtifactProfile, BTreeSet<String>)>> = BTreeMap::new();
         let mut own = None;
         let mut scripts = BTreeMap::new();
+        let mut proc_macro_libraries = BTreeMap::new();
         for message in Message::parse_stream(&out.stdout[..]) {
             match message.context("cannot read cargo build's messages")? {
                 Message::CompilerArtifact(artifact) => {
                     let features: BTreeSet<String> = artifact.features.iter().cloned().collect();
                     let kinds = &artifact.target.kind;
+                    if kinds.contains(&TargetKind::ProcMacro) {
+                        let library = artifact
+                            .filenames
+                            .iter()
+                            .find(|f| f.extension() == Some(std::env::consts::DLL_EXTENSION));
+                        if let Some(library) = library.or(artifact.filenames.first()) {
+                            proc_macro_libraries.insert(
+                                artifact.package_id.repr.clone(),
+                                library.clone().into_std_path_buf(),
+                            );
+                        }
+                    }
                     if artifact.package_id == package.id && kinds.contains(&TargetKind::Bin) {
                         if artifact.target.name == solver {
                             own = Some((artifact.profile.clone(), features));
@@ -171,6 +187,7 @@ impl JudgeBuild {
             own_features,
             scripts,
             profile,
+            proc_macro_libraries,
         })
     }
 

@@ -14,6 +14,7 @@ use cargo_metadata::{BuildScript, Package, Target, TargetKind};
 
 use super::cfg::Cfg;
 use super::judge_build::JudgeBuild;
+use super::proc_macros::ProcMacros;
 
 /// One library crate to inline as `mod <module> { ... }`.
 #[derive(Debug, Clone)]
@@ -75,6 +76,9 @@ pub struct Plan {
     /// The folder of the workspace that builds the problem (paths in the header are relative
     /// to it).
     pub workspace_root: PathBuf,
+    /// The proc macros each crate can call, expanded as each crate is read (see
+    /// [`super::proc_macros`]); none for a plan made without a build.
+    pub proc_macros: ProcMacros,
 }
 
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
@@ -97,6 +101,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         .find(|t| t.name == solver && t.kind.contains(&TargetKind::Bin))
         .with_context(|| format!("{}: no binary `{solver}` to bundle", manifest.display()))?;
     let main = main_target.src_path.clone().into_std_path_buf();
+    let proc_macros = ProcMacros::of_build(&build, &main);
     let modules = module_names(&build, &packages);
     let module_of = |id: &str| -> String {
         modules.get(id).cloned().unwrap_or_else(|| {
@@ -112,7 +117,9 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     // checker may use crates its submission must not carry, and a library may depend on crates
     // for parts the bundle never reaches.
     let read_crate = |id: &str, source: &Path, cfg: &Cfg| -> Result<CrateReading> {
-        let file = super::expand::load_crate(source, cfg)?;
+        let mut file = super::expand::load_crate(source, cfg)?;
+        // The crates a proc macro's expansion names are the crate's too.
+        proc_macros.expand(&mut file, source, cfg)?;
         let named = names_in(&file);
         let deps = build
             .dependencies(id)
@@ -232,6 +239,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         edition: main_target.edition.as_str().to_string(),
         target_dir: build.target_dir(),
         workspace_root: build.workspace_root(),
+        proc_macros,
     })
 }
 

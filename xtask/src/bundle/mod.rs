@@ -16,6 +16,7 @@ pub mod expand;
 pub mod judge_build;
 pub mod macros;
 pub mod manifest;
+pub mod proc_macros;
 pub mod reach;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -161,6 +162,7 @@ fn has_module(items: &[Item], name: &str) -> bool {
 fn assemble(plan: &Plan) -> Result<syn::File> {
     let std_externs = || -> BTreeSet<String> { ["std", "core", "alloc"].map(String::from).into() };
     let mut file = expand::load_crate(&plan.main, &plan.cfg)?;
+    plan.proc_macros.expand(&mut file, &plan.main, &plan.cfg)?;
     let mut deps = plan.deps.clone();
     deps.extend(extern_aliases(&file.items, &plan.deps));
     let mut externs = std_externs();
@@ -179,11 +181,16 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
     let mut stand_ins = Vec::new();
     for lib in &plan.libs {
         if let Some(reason) = &lib.refusal {
+            // A proc-macro crate whose macro a library uses unexpanded says why.
+            let why = plan.proc_macros.not_expanded(&lib.package);
+            let reason = why.as_deref().unwrap_or(reason);
             stand_ins.push(reach::stand_in(&ident(&lib.module), reason));
             continue;
         }
         let mut lib_file = expand::load_crate(&lib.root, &lib.cfg)
             .with_context(|| manifest::cannot_read(&lib.package, &lib.edition))?;
+        plan.proc_macros
+            .expand(&mut lib_file, &lib.root, &lib.cfg)?;
         let mut deps = lib.deps.clone();
         deps.extend(extern_aliases(&lib_file.items, &lib.deps));
         let mut externs = std_externs();

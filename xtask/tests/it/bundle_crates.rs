@@ -194,6 +194,84 @@ const SOLUTIONS: [Solution; 20] = [
     },
 ];
 
+/// Solutions over proc-macro crates (issue 43), whose macros are expanded into the bundle:
+/// each with the Rust names of the proc-macro crates that must not be left in it.
+const PROC_MACRO_SOLUTIONS: [(Solution, &[&str]); 5] = [
+    (
+        Solution {
+            name: "proconio-derive",
+            limit: 20_500,
+            // proconio 0.4.5 declares rust-version 1.70 (it uses `std::sync::OnceLock`).
+            old_rustc: false,
+            kept: &[
+                // `#[derive_readable]`: the struct's fields as `Readable::Output`, and the impl.
+                "u: <Usize1 as crate::proconio::source::Readable>::Output,",
+                "impl crate::proconio::source::Readable for Edge {",
+                "impl crate::proconio::source::Readable for Point {",
+                // `#[fastout]`: one buffered writer behind `print!` and `println!`.
+                "let mut __proconio_stdout = ::std::io::BufWriter::new(__proconio_stdout.lock());",
+                "macro_rules! println {",
+                // The import of the macros goes; `input!`'s stays.
+                "use proconio::input;",
+            ],
+        },
+        &["proconio_derive", "fastout", "derive_readable"],
+    ),
+    (
+        Solution {
+            name: "num-derive",
+            limit: 27_000,
+            old_rustc: true,
+            kept: &[
+                "use num_traits as _num_traits;",
+                "impl _num_traits::FromPrimitive for Op {",
+                "impl _num_traits::ToPrimitive for Op {",
+                "impl _num_traits::FromPrimitive for Meters {",
+                "use num_traits::{FromPrimitive, ToPrimitive};",
+            ],
+        },
+        &["num_derive"],
+    ),
+    (
+        Solution {
+            name: "memoise",
+            limit: 3_100,
+            old_rustc: true,
+            kept: &["static BINOM", "fn binom_reset() {", "static COLLATZ"],
+        },
+        &["memoise"],
+    ),
+    (
+        Solution {
+            name: "easy-ext",
+            limit: 1_700,
+            old_rustc: true,
+            kept: &[
+                "trait ChMax {",
+                "impl ChMax for i64 {",
+                "fn largest(&self) -> T;",
+            ],
+        },
+        &["easy_ext", "#[ext"],
+    ),
+    (
+        Solution {
+            name: "pathfinding-matrix",
+            limit: 85_000,
+            // pathfinding 4.3.0 declares 1.65, its bundle compiles with 1.63.
+            old_rustc: true,
+            kept: &[
+                // thiserror's derive, used inside pathfinding, expanded in its module; its
+                // `#[error("...")]` helper attributes gone.
+                "impl std::error::Error for MatrixFormatError {}",
+                "impl ::core::fmt::Display for MatrixFormatError {",
+                "\"provided data does not correspond to the expected length\",",
+            ],
+        },
+        &["thiserror_impl", "#[error("],
+    ),
+];
+
 fn problem(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/atcoder/problems")
@@ -322,4 +400,41 @@ fn a_bundle_over_512_kb_is_refused_with_its_size_and_largest_crates() {
     );
     assert!(!stderr.contains("E0432"), "{stderr}");
     assert!(!text(&result.stdout).contains("compiled alone"));
+}
+
+#[test]
+fn proc_macro_crates_are_expanded_and_their_bundles_compile_alone_and_are_ac() {
+    // proconio's `#[fastout]` and `#[derive_readable]`, num-derive's `FromPrimitive` and
+    // `ToPrimitive`, memoise's `#[memoise]` and `#[memoise_map]`, easy-ext's `#[ext]`: each
+    // expanded through the toolchain's proc-macro server, no proc-macro crate left.
+    if crate::proc_macros::server().is_none() {
+        return;
+    }
+    let dir = scratch("bundle-crates", "proc-macros");
+    let old = crate::support::old_rustc();
+    let wrong = Mutex::new(Vec::new());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some((solution, absent)) = PROC_MACRO_SOLUTIONS.get(k) else {
+                    break;
+                };
+                let mut found = judge_solution(solution, old.as_deref(), &dir);
+                let bundle = std::fs::read_to_string(dir.join(format!("{}.rs", solution.name)))
+                    .unwrap_or_default();
+                // Past the header's first line, which names the solution's folder.
+                let code = bundle.split_once('\n').map_or("", |(_, rest)| rest);
+                for name in *absent {
+                    if code.contains(name) {
+                        found.push(format!("{}: `{name}` left in the bundle", solution.name));
+                    }
+                }
+                wrong.lock().unwrap().extend(found);
+            });
+        }
+    });
+    let wrong = wrong.into_inner().unwrap();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }

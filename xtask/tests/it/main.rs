@@ -11,6 +11,7 @@ mod judge;
 mod limits;
 mod memory;
 mod new;
+mod proc_macros;
 mod properties;
 mod runner;
 mod scale;

@@ -263,6 +263,7 @@ fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic()
         edition: "2021".to_string(),
         target_dir: dir.join("target"),
         workspace_root: dir.clone(),
+        proc_macros: Default::default(),
     };
     let write_all = |edited: Option<(usize, &[u8])>| {
         for (k, (name, text)) in sources.iter().enumerate() {

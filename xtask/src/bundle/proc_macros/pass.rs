@@ -1,0 +1,1026 @@
+//! The walk over one crate: each proc-macro use found (attributes, derives, function-like
+//! calls in every place one may stand), resolved, expanded and replaced by what it expands to.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, Item, Meta, Token};
+
+use super::flat::Tree;
+use super::hygiene::{self, Marks, Parsed};
+use super::scope::{Scope, BUILTIN_ATTRIBUTES, BUILTIN_DERIVES};
+use super::{unraw, CrateScope, Failure, Kind, Provider, Shared};
+use crate::bundle::cfg::Cfg;
+use crate::bundle::expand;
+
+/// How deep expansions may nest (a macro whose output uses a macro, ...), as rustc's
+/// `recursion_limit` bounds it.
+const DEPTH_LIMIT: usize = 128;
+
+/// Expands the proc-macro uses of `file`, the crate `krate`: what could not be expanded, and
+/// why (the walk stops at the first in the solution's own crate).
+pub(super) fn run(
+    shared: &Shared,
+    krate: &CrateScope,
+    cfg: &Cfg,
+    file: &mut syn::File,
+) -> Vec<Failure> {
+    let mut pass = Pass {
+        shared,
+        krate,
+        cfg,
+        scopes: vec![Scope::of_items(&file.items, true)],
+        failures: Vec::new(),
+        taken: None,
+        file_idents: file.to_token_stream(),
+        depth: 0,
+        context: Vec::new(),
+    };
+    pass.host_items(&mut file.items);
+    pass.failures
+}
+
+/// The pass over one crate.
+struct Pass<'a> {
+    shared: &'a Shared,
+    krate: &'a CrateScope,
+    cfg: &'a Cfg,
+    /// The import scopes of the modules and blocks being walked, innermost last.
+    scopes: Vec<Scope>,
+    failures: Vec<Failure>,
+    /// Every identifier of the crate and of the names given so far (for fresh names), made
+    /// when first needed.
+    taken: Option<BTreeSet<String>>,
+    file_idents: TokenStream,
+    /// How deep in expansions the walk is.
+    depth: usize,
+    /// The items the walk is in (`fn main`), for messages.
+    context: Vec<String>,
+}
+
+/// One use of a proc macro, resolved.
+struct Use {
+    provider: Provider,
+    name: String,
+    /// How the use is written (`#[fastout]`, `#[derive(FromPrimitive)]`, `m!`).
+    shown: String,
+}
+
+impl Pass<'_> {
+    fn stopped(&self) -> bool {
+        self.krate.main && !self.failures.is_empty()
+    }
+
+    fn fail(&mut self, failure: Failure) {
+        self.failures.push(failure);
+    }
+
+    fn scope(&self) -> &Scope {
+        self.scopes.last().expect("a scope while walking")
+    }
+
+    fn wherein(&self) -> String {
+        match self.context.last() {
+            Some(item) => format!("{} in {}", item, self.krate.name),
+            None => self.krate.name.clone(),
+        }
+    }
+
+    /// Which proc macro of kind `kind` `path` names, if one does.
+    fn resolve(&self, path: &syn::Path, kind: Kind) -> Result<Option<(Provider, String)>, Failure> {
+        let segments: Vec<String> = path.segments.iter().map(|s| unraw(&s.ident)).collect();
+        let scope = self.scope();
+        if segments.len() > 1 || path.leading_colon.is_some() {
+            let mut segments = segments;
+            // An alias of a dependency (`use proconio as pc;`, `extern crate x as y;`).
+            if path.leading_colon.is_none() {
+                let alias = scope.imports.get(&segments[0]).into_iter().flatten();
+                if let Some(full) = alias.into_iter().find(|p| p.len() == 1) {
+                    segments[0] = full[0].clone();
+                }
+            }
+            return self.resolve_path(&segments, kind);
+        }
+        let name = &segments[0];
+        if let Some(paths) = scope.imports.get(name) {
+            for full in paths {
+                if let Some(found) = self.resolve_path(full, kind)? {
+                    return Ok(Some(found));
+                }
+            }
+            return Ok(None);
+        }
+        let builtin = match kind {
+            Kind::Attr => BUILTIN_ATTRIBUTES.contains(&name.as_str()),
+            Kind::CustomDerive => BUILTIN_DERIVES.contains(&name.as_str()),
+            Kind::Bang => false,
+        };
+        if builtin {
+            return Ok(None);
+        }
+        // Through a glob of a dependency, or `#[macro_use] extern crate`.
+        let through: BTreeSet<&String> = scope
+            .globs
+            .iter()
+            .filter(|g| g.len() == 1)
+            .map(|g| &g[0])
+            .chain(&scope.macro_use)
+            .collect();
+        let mut found: Vec<(Provider, String)> = Vec::new();
+        for provider in &self.krate.providers {
+            if through.contains(&provider.name) && self.exports(provider, name, kind)? {
+                found.push((provider.clone(), name.clone()));
+            }
+        }
+        found.dedup_by(|a, b| Arc::ptr_eq(&a.0.krate, &b.0.krate));
+        match found.len() {
+            0 => Ok(None),
+            1 => Ok(found.pop()),
+            _ => Err(Failure {
+                krate: Some(Arc::clone(&found[0].0.krate)),
+                text: format!(
+                    "`{name}` in {} is a macro of both {} and {}, each imported by a glob",
+                    self.wherein(),
+                    found[0].0.krate.package,
+                    found[1].0.krate.package
+                ),
+            }),
+        }
+    }
+
+    /// Which proc macro of kind `kind` the full path `segments` (`proconio::fastout`) names.
+    fn resolve_path(
+        &self,
+        segments: &[String],
+        kind: Kind,
+    ) -> Result<Option<(Provider, String)>, Failure> {
+        let [first, name] = segments else {
+            return Ok(None);
+        };
+        for provider in &self.krate.providers {
+            if provider.name == *first && self.exports(provider, name, kind)? {
+                return Ok(Some((provider.clone(), name.clone())));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether `provider`'s proc-macro crate exports `name` of kind `kind`.
+    fn exports(&self, provider: &Provider, name: &str, kind: Kind) -> Result<bool, Failure> {
+        match self.shared.exports(&provider.krate) {
+            Ok(list) => Ok(list.iter().any(|(n, k)| n == name && *k == kind)),
+            Err(e) => Err(Failure {
+                krate: Some(Arc::clone(&provider.krate)),
+                text: format!(
+                    "`{name}` in {} may be a macro of the proc-macro crate {}, which needs \
+                     expanding: {e}",
+                    self.wherein(),
+                    provider.krate.package
+                ),
+            }),
+        }
+    }
+
+    /// Runs a macro and reads its output as `H`s, hygiene settled.
+    fn expansion(
+        &mut self,
+        used: &Use,
+        body: TokenStream,
+        args: Option<TokenStream>,
+        parse: Target,
+    ) -> Result<Parsed, Failure> {
+        let krate = &used.provider.krate;
+        let wherein = self.wherein();
+        let failure = |reason: String| Failure {
+            krate: Some(Arc::clone(krate)),
+            text: format!(
+                "`{}` ({}) on {wherein} cannot be expanded: {reason}",
+                used.shown, krate.package,
+            ),
+        };
+        if self.depth >= DEPTH_LIMIT {
+            return Err(failure(format!(
+                "its expansions nest more than {DEPTH_LIMIT} deep"
+            )));
+        }
+        let (trees, spans) = self
+            .shared
+            .run(krate, &used.name, &body, args.as_ref(), self.krate)
+            .map_err(|e| failure(format!("the macro failed: {e}")))?;
+        if let Some(message) = compile_error(&trees) {
+            return Err(failure(format!("the macro reported an error: {message}")));
+        }
+        let mut marks = Marks::default();
+        let tokens = hygiene::to_tokens(&trees, &spans, &mut marks).map_err(failure)?;
+        let mut parsed = parse.parse(tokens).map_err(|e| {
+            failure(format!(
+                "its expansion does not parse as {}: {e}",
+                parse.what()
+            ))
+        })?;
+        if !marks.is_empty() {
+            let file_idents = &self.file_idents;
+            let taken = self.taken.get_or_insert_with(|| {
+                let mut names = BTreeSet::new();
+                idents(file_idents.clone(), &mut names);
+                names
+            });
+            hygiene::settle(&mut parsed, &marks, taken).map_err(failure)?;
+        }
+        // `extern crate num_traits as _num_traits;` in a block (num-derive's `const _` trick):
+        // a `use` of the crate's module does the same in a bundle.
+        parsed.visit_mut(&mut ExternCratesInBlocks);
+        if let Parsed::Items(items) = &mut parsed {
+            if items.iter().any(|i| matches!(i, Item::Verbatim(_))) {
+                return Err(failure(
+                    "syn reads part of its expansion only as tokens".to_owned(),
+                ));
+            }
+            *items = expand::settle_items(std::mem::take(items), self.cfg);
+        }
+        Ok(parsed)
+    }
+
+    /// Expands the item-level macros of `items` (and, recursively, what they expand to), then
+    /// walks into each item.
+    fn host_items<H: Host>(&mut self, items: &mut Vec<H>) {
+        let mut i = 0;
+        while i < items.len() {
+            if self.stopped() {
+                return;
+            }
+            let step = self.step(&mut items[i]);
+            match step {
+                Ok(Some(mut out)) => {
+                    self.depth += 1;
+                    self.host_items(&mut out);
+                    self.depth -= 1;
+                    let n = out.len();
+                    items.splice(i..i + 1, out);
+                    i += n;
+                }
+                Ok(None) => {
+                    self.context.push(items[i].what());
+                    items[i].descend(self);
+                    self.context.pop();
+                    i += 1;
+                }
+                Err(failure) => {
+                    self.fail(failure);
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    /// The first proc-macro use on `item` expanded: what replaces it, or `None` when it has
+    /// none.
+    fn step<H: Host>(&mut self, item: &mut H) -> Result<Option<Vec<H>>, Failure> {
+        let what = item.what();
+        self.context.push(what);
+        let done = self.step_within(item);
+        self.context.pop();
+        done
+    }
+
+    fn step_within<H: Host>(&mut self, item: &mut H) -> Result<Option<Vec<H>>, Failure> {
+        // Attribute macros, in order: the first takes the item with the others.
+        let attrs = item.attrs().map(|a| a.to_vec()).unwrap_or_default();
+        for (k, attr) in attrs.iter().enumerate() {
+            let Some((provider, name)) = self.resolve(attr.path(), Kind::Attr)? else {
+                continue;
+            };
+            let used = Use {
+                shown: format!("#[{}]", attr.path().to_token_stream()).replace(' ', ""),
+                provider,
+                name,
+            };
+            let args = match &attr.meta {
+                Meta::Path(_) => TokenStream::new(),
+                Meta::List(list) => list.tokens.clone(),
+                Meta::NameValue(_) => {
+                    return Err(Failure {
+                        krate: Some(Arc::clone(&used.provider.krate)),
+                        text: format!(
+                            "`{}` on {} is an attribute macro given `= value`, which rustc \
+                             refuses",
+                            used.shown,
+                            self.wherein()
+                        ),
+                    })
+                }
+            };
+            let mut input = item.clone();
+            if let Some(attrs) = input.attrs() {
+                attrs.remove(k);
+            }
+            let parsed = self.expansion(&used, input.to_token_stream(), Some(args), H::TARGET)?;
+            return Ok(Some(H::from_parsed(parsed)));
+        }
+        if let Some(derived) = item.derives(self)? {
+            return Ok(Some(derived));
+        }
+        if let Some(mac) = item.bang() {
+            let mac = mac.clone();
+            if let Some(used) = self.bang_use(&mac)? {
+                let parsed = self.expansion(&used, mac.tokens.clone(), None, H::TARGET)?;
+                return Ok(Some(H::from_parsed(parsed)));
+            }
+        }
+        Ok(None)
+    }
+
+    fn bang_use(&self, mac: &syn::Macro) -> Result<Option<Use>, Failure> {
+        Ok(self
+            .resolve(&mac.path, Kind::Bang)?
+            .map(|(provider, name)| Use {
+                shown: format!("{}!", mac.path.to_token_stream()).replace(' ', ""),
+                provider,
+                name,
+            }))
+    }
+
+    /// The derives of a struct, enum or union that are proc macros, expanded: the item (its
+    /// `#[derive]` keeping the compiler's own, the expanded derives' helper attributes gone)
+    /// followed by each expansion.
+    fn derive(&mut self, item: &mut Item) -> Result<Option<Vec<Item>>, Failure> {
+        let attrs = match item {
+            Item::Struct(s) => &s.attrs,
+            Item::Enum(e) => &e.attrs,
+            Item::Union(u) => &u.attrs,
+            _ => return Ok(None),
+        };
+        let mut uses = Vec::new();
+        for attr in attrs.iter().filter(|a| a.path().is_ident("derive")) {
+            let Ok(paths) =
+                attr.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
+            else {
+                continue;
+            };
+            for path in paths {
+                if let Some((provider, name)) = self.resolve(&path, Kind::CustomDerive)? {
+                    let shown = format!("#[derive({})]", path.to_token_stream()).replace(' ', "");
+                    uses.push((
+                        path,
+                        Use {
+                            provider,
+                            name,
+                            shown,
+                        },
+                    ));
+                }
+            }
+        }
+        if uses.is_empty() {
+            return Ok(None);
+        }
+        let mut input = item.clone();
+        if let Some(attrs) = expand::item_attrs(&mut input) {
+            attrs.retain(|a| !a.path().is_ident("derive"));
+        }
+        let body = input.to_token_stream();
+        let mut out = Vec::new();
+        let mut helpers = BTreeSet::new();
+        for (_, used) in &uses {
+            let known = used.provider.krate.helpers.as_ref().map_err(|e| Failure {
+                krate: Some(Arc::clone(&used.provider.krate)),
+                text: format!(
+                    "`{}` ({}) on {}: its helper attributes cannot be read: {e}",
+                    used.shown,
+                    used.provider.krate.package,
+                    self.wherein()
+                ),
+            })?;
+            helpers.extend(known.get(&used.name).into_iter().flatten().cloned());
+            let parsed = self.expansion(used, body.clone(), None, Target::Items)?;
+            out.extend(<Item as Host>::from_parsed(parsed));
+        }
+        // The item as the compiler keeps it: its own derives, no helpers.
+        let expanded: Vec<&syn::Path> = uses.iter().map(|(p, _)| p).collect();
+        let attrs = expand::item_attrs(item).expect("a struct, enum or union");
+        attrs.retain_mut(|attr| {
+            if !attr.path().is_ident("derive") {
+                return true;
+            }
+            let Ok(paths) =
+                attr.parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
+            else {
+                return true;
+            };
+            let kept: Punctuated<syn::Path, Token![,]> = paths
+                .into_iter()
+                .filter(|p| !expanded.contains(&p))
+                .collect();
+            if kept.is_empty() {
+                return false;
+            }
+            *attr = syn::parse_quote!(#[derive(#kept)]);
+            true
+        });
+        RemoveHelpers { helpers: &helpers }.visit_item_mut(item);
+        out.insert(0, item.clone());
+        Ok(Some(out))
+    }
+
+    /// Expands a function-like macro in expression, type or pattern position.
+    fn inline<T>(
+        &mut self,
+        mac: &syn::Macro,
+        target: Target,
+        take: impl FnOnce(Parsed) -> T,
+    ) -> Option<T> {
+        match self.bang_use(mac) {
+            Ok(None) => None,
+            Ok(Some(used)) => match self.expansion(&used, mac.tokens.clone(), None, target) {
+                Ok(parsed) => Some(take(parsed)),
+                Err(failure) => {
+                    self.fail(failure);
+                    None
+                }
+            },
+            Err(failure) => {
+                self.fail(failure);
+                None
+            }
+        }
+    }
+}
+
+/// Where an expansion goes, and so how it is parsed.
+#[derive(Clone, Copy)]
+enum Target {
+    Items,
+    ImplItems,
+    TraitItems,
+    Stmts,
+    Expr,
+    Type,
+    Pat,
+}
+
+impl Target {
+    fn what(self) -> &'static str {
+        match self {
+            Target::Items => "items",
+            Target::ImplItems => "items of an impl",
+            Target::TraitItems => "items of a trait",
+            Target::Stmts => "statements",
+            Target::Expr => "an expression",
+            Target::Type => "a type",
+            Target::Pat => "a pattern",
+        }
+    }
+
+    fn parse(self, tokens: TokenStream) -> syn::Result<Parsed> {
+        use syn::parse::Parser;
+        Ok(match self {
+            Target::Items => Parsed::Items(syn::parse2::<syn::File>(tokens)?.items),
+            Target::ImplItems => {
+                let imp: syn::ItemImpl = syn::parse2(quote::quote!(impl X { #tokens }))?;
+                Parsed::ImplItems(imp.items)
+            }
+            Target::TraitItems => {
+                let tr: syn::ItemTrait = syn::parse2(quote::quote!(trait X { #tokens }))?;
+                Parsed::TraitItems(tr.items)
+            }
+            Target::Stmts => Parsed::Stmts(syn::Block::parse_within.parse2(tokens)?),
+            Target::Expr => Parsed::Expr(syn::parse2(tokens)?),
+            Target::Type => Parsed::Type(syn::parse2(tokens)?),
+            Target::Pat => Parsed::Pat(syn::Pat::parse_multi_with_leading_vert.parse2(tokens)?),
+        })
+    }
+}
+
+/// What a list of items of one kind (a module's, an impl's, a trait's) has in common here.
+trait Host: Clone + ToTokens {
+    const TARGET: Target;
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>>;
+    /// A function-like macro call in this item's place.
+    fn bang(&self) -> Option<&syn::Macro>;
+    fn what(&self) -> String;
+    fn from_parsed(parsed: Parsed) -> Vec<Self>;
+    fn derives(&mut self, _pass: &mut Pass<'_>) -> Result<Option<Vec<Self>>, Failure> {
+        Ok(None)
+    }
+    /// Walks into the item.
+    fn descend(&mut self, pass: &mut Pass<'_>);
+}
+
+impl Host for Item {
+    const TARGET: Target = Target::Items;
+
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
+        expand::item_attrs(self)
+    }
+
+    fn bang(&self) -> Option<&syn::Macro> {
+        match self {
+            Item::Macro(m) if m.ident.is_none() => Some(&m.mac),
+            _ => None,
+        }
+    }
+
+    fn what(&self) -> String {
+        let named = |kind: &str, ident: &syn::Ident| format!("`{kind} {ident}`");
+        match self {
+            Item::Fn(f) => named("fn", &f.sig.ident),
+            Item::Struct(s) => named("struct", &s.ident),
+            Item::Enum(e) => named("enum", &e.ident),
+            Item::Union(u) => named("union", &u.ident),
+            Item::Trait(t) => named("trait", &t.ident),
+            Item::Mod(m) => named("mod", &m.ident),
+            Item::Const(c) => named("const", &c.ident),
+            Item::Static(s) => named("static", &s.ident),
+            Item::Type(t) => named("type", &t.ident),
+            Item::Impl(i) => format!("`impl {}`", i.self_ty.to_token_stream()),
+            Item::Macro(m) => format!("`{}!`", m.mac.path.to_token_stream()),
+            _ => "an item".to_owned(),
+        }
+        .replace(" < ", "<")
+        .replace(" >", ">")
+    }
+
+    fn from_parsed(parsed: Parsed) -> Vec<Item> {
+        match parsed {
+            Parsed::Items(items) => items,
+            _ => Vec::new(),
+        }
+    }
+
+    fn derives(&mut self, pass: &mut Pass<'_>) -> Result<Option<Vec<Item>>, Failure> {
+        pass.derive(self)
+    }
+
+    fn descend(&mut self, pass: &mut Pass<'_>) {
+        pass.visit_item_mut(self);
+    }
+}
+
+impl Host for syn::ImplItem {
+    const TARGET: Target = Target::ImplItems;
+
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
+        expand::impl_item_attrs(self)
+    }
+
+    fn bang(&self) -> Option<&syn::Macro> {
+        match self {
+            syn::ImplItem::Macro(m) => Some(&m.mac),
+            _ => None,
+        }
+    }
+
+    fn what(&self) -> String {
+        match self {
+            syn::ImplItem::Fn(f) => format!("`fn {}`", f.sig.ident),
+            syn::ImplItem::Const(c) => format!("`const {}`", c.ident),
+            syn::ImplItem::Type(t) => format!("`type {}`", t.ident),
+            _ => "an item of an impl".to_owned(),
+        }
+    }
+
+    fn from_parsed(parsed: Parsed) -> Vec<Self> {
+        match parsed {
+            Parsed::ImplItems(items) => items,
+            _ => Vec::new(),
+        }
+    }
+
+    fn descend(&mut self, pass: &mut Pass<'_>) {
+        pass.visit_impl_item_mut(self);
+    }
+}
+
+impl Host for syn::TraitItem {
+    const TARGET: Target = Target::TraitItems;
+
+    fn attrs(&mut self) -> Option<&mut Vec<Attribute>> {
+        expand::trait_item_attrs(self)
+    }
+
+    fn bang(&self) -> Option<&syn::Macro> {
+        match self {
+            syn::TraitItem::Macro(m) => Some(&m.mac),
+            _ => None,
+        }
+    }
+
+    fn what(&self) -> String {
+        match self {
+            syn::TraitItem::Fn(f) => format!("`fn {}`", f.sig.ident),
+            syn::TraitItem::Const(c) => format!("`const {}`", c.ident),
+            syn::TraitItem::Type(t) => format!("`type {}`", t.ident),
+            _ => "an item of a trait".to_owned(),
+        }
+    }
+
+    fn from_parsed(parsed: Parsed) -> Vec<Self> {
+        match parsed {
+            Parsed::TraitItems(items) => items,
+            _ => Vec::new(),
+        }
+    }
+
+    fn descend(&mut self, pass: &mut Pass<'_>) {
+        pass.visit_trait_item_mut(self);
+    }
+}
+
+impl VisitMut for Pass<'_> {
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            // A module sees its own imports, and the root's `#[macro_use] extern crate`s.
+            let mut scope = Scope::of_items(items, false);
+            scope.macro_use = self
+                .scopes
+                .first()
+                .map(|s| s.macro_use.clone())
+                .unwrap_or_default();
+            self.scopes.push(scope);
+            self.host_items(items);
+            self.scopes.pop();
+        }
+    }
+
+    fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
+        self.visit_generics_mut(&mut imp.generics);
+        self.visit_type_mut(&mut imp.self_ty);
+        self.host_items(&mut imp.items);
+    }
+
+    fn visit_item_trait_mut(&mut self, tr: &mut syn::ItemTrait) {
+        self.visit_generics_mut(&mut tr.generics);
+        self.host_items(&mut tr.items);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        if self.stopped() {
+            return;
+        }
+        let mut scope = self.scope().clone();
+        let local_items: Vec<Item> = block
+            .stmts
+            .iter()
+            .filter_map(|s| match s {
+                syn::Stmt::Item(item @ Item::Use(_)) => Some(item.clone()),
+                _ => None,
+            })
+            .collect();
+        scope.add(&local_items, false);
+        self.scopes.push(scope);
+        let mut i = 0;
+        while i < block.stmts.len() && !self.stopped() {
+            let replaced: Option<Vec<syn::Stmt>> = match &mut block.stmts[i] {
+                syn::Stmt::Item(item) => {
+                    let mut one = vec![std::mem::replace(item, Item::Verbatim(TokenStream::new()))];
+                    self.host_items(&mut one);
+                    Some(one.into_iter().map(syn::Stmt::Item).collect())
+                }
+                syn::Stmt::Macro(stmt) if stmt.attrs.is_empty() => {
+                    let mac = stmt.mac.clone();
+                    let expanded = self.inline(&mac, Target::Stmts, |parsed| match parsed {
+                        Parsed::Stmts(stmts) => stmts,
+                        _ => Vec::new(),
+                    });
+                    if expanded.is_none() {
+                        self.visit_stmt_mut(&mut block.stmts[i]);
+                    }
+                    expanded.map(|stmts| {
+                        // What it expands to is walked as a block of its own.
+                        let mut inner = syn::Block {
+                            brace_token: Default::default(),
+                            stmts,
+                        };
+                        self.depth += 1;
+                        self.visit_block_mut(&mut inner);
+                        self.depth -= 1;
+                        inner.stmts
+                    })
+                }
+                other => {
+                    self.visit_stmt_mut(other);
+                    None
+                }
+            };
+            match replaced {
+                Some(stmts) => {
+                    let n = stmts.len();
+                    block.stmts.splice(i..i + 1, stmts);
+                    i += n;
+                }
+                None => i += 1,
+            }
+        }
+        self.scopes.pop();
+    }
+
+    fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
+        if self.stopped() {
+            return;
+        }
+        if let syn::Expr::Macro(m) = expr {
+            let mac = m.mac.clone();
+            if let Some(new) = self.inline(&mac, Target::Expr, |parsed| match parsed {
+                Parsed::Expr(e) => e,
+                _ => syn::parse_quote!(()),
+            }) {
+                // An expansion is one expression wherever it stands: parenthesised, so that
+                // `2 * m!()` keeps its meaning when `m!()` is `a + b`.
+                *expr = match new {
+                    e @ (syn::Expr::Lit(_)
+                    | syn::Expr::Path(_)
+                    | syn::Expr::Paren(_)
+                    | syn::Expr::Block(_)
+                    | syn::Expr::Call(_)
+                    | syn::Expr::MethodCall(_)
+                    | syn::Expr::Macro(_)
+                    | syn::Expr::Tuple(_)
+                    | syn::Expr::Array(_)) => e,
+                    e => syn::parse_quote!((#e)),
+                };
+                self.depth += 1;
+                self.visit_expr_mut(expr);
+                self.depth -= 1;
+                return;
+            }
+        }
+        visit_mut::visit_expr_mut(self, expr);
+    }
+
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        if let syn::Type::Macro(m) = ty {
+            let mac = m.mac.clone();
+            if let Some(new) = self.inline(&mac, Target::Type, |parsed| match parsed {
+                Parsed::Type(t) => t,
+                _ => syn::parse_quote!(()),
+            }) {
+                *ty = new;
+                self.depth += 1;
+                self.visit_type_mut(ty);
+                self.depth -= 1;
+                return;
+            }
+        }
+        visit_mut::visit_type_mut(self, ty);
+    }
+
+    fn visit_pat_mut(&mut self, pat: &mut syn::Pat) {
+        if let syn::Pat::Macro(m) = pat {
+            let mac = m.mac.clone();
+            if let Some(new) = self.inline(&mac, Target::Pat, |parsed| match parsed {
+                Parsed::Pat(p) => p,
+                _ => syn::parse_quote!(_),
+            }) {
+                *pat = new;
+                self.depth += 1;
+                self.visit_pat_mut(pat);
+                self.depth -= 1;
+                return;
+            }
+        }
+        visit_mut::visit_pat_mut(self, pat);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        if self.used_in_tokens(mac.tokens.clone()).is_none() {
+            return;
+        }
+        // Arguments that read as expressions (`println!("{}", m!(x))`, `vec![a, m!(b)]`,
+        // `assert_eq!(m!(x), 1)`) are expanded as expressions.
+        let exprs = Punctuated::<syn::Expr, Token![,]>::parse_terminated;
+        if let Ok(mut args) = mac.parse_body_with(exprs) {
+            for arg in args.iter_mut() {
+                self.visit_expr_mut(arg);
+            }
+            mac.tokens = args.to_token_stream();
+        }
+        // Anywhere else it cannot be expanded: the bundler does not parse other macros' tokens.
+        if let Some(shown) = self.used_in_tokens(mac.tokens.clone()) {
+            let text = format!(
+                "`{shown}` in {} stands inside the tokens of `{}!`, which the bundler does not \
+                 parse, so it cannot be expanded",
+                self.wherein(),
+                mac.path.to_token_stream().to_string().replace(' ', "")
+            );
+            self.fail(Failure { krate: None, text });
+        }
+    }
+}
+
+impl Pass<'_> {
+    /// A proc-macro use (`m!(...)`, `#[attr]`, `#[derive(D)]`) among `tokens`, if one resolves.
+    fn used_in_tokens(&mut self, tokens: TokenStream) -> Option<String> {
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        for (i, tree) in trees.iter().enumerate() {
+            match tree {
+                TokenTree::Ident(ident) => {
+                    let bang = matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                        && matches!(trees.get(i + 2), Some(TokenTree::Group(_)));
+                    let after_path = i >= 1
+                        && matches!(&trees[i - 1], TokenTree::Punct(p) if p.as_char() == ':');
+                    if bang && !after_path {
+                        let path: syn::Path = ident.clone().into();
+                        match self.resolve(&path, Kind::Bang) {
+                            Ok(Some(_)) => return Some(format!("{ident}!")),
+                            Ok(None) => {}
+                            Err(failure) => {
+                                self.fail(failure);
+                                return None;
+                            }
+                        }
+                    }
+                }
+                TokenTree::Punct(p) if p.as_char() == '#' => {
+                    if let Some(TokenTree::Group(g)) = trees.get(i + 1) {
+                        if let Ok(attr) = syn::parse2::<AttrBody>(g.stream()) {
+                            let found = match &attr.0 {
+                                Meta::List(list) if list.path.is_ident("derive") => list
+                                    .parse_args_with(
+                                        Punctuated::<syn::Path, Token![,]>::parse_terminated,
+                                    )
+                                    .ok()
+                                    .into_iter()
+                                    .flatten()
+                                    .find(|path| {
+                                        matches!(
+                                            self.resolve(path, Kind::CustomDerive),
+                                            Ok(Some(_))
+                                        )
+                                    })
+                                    .map(|path| format!("#[derive({})]", path.to_token_stream())),
+                                meta => {
+                                    matches!(self.resolve(meta.path(), Kind::Attr), Ok(Some(_)))
+                                        .then(|| format!("#[{}]", meta.path().to_token_stream()))
+                                }
+                            };
+                            if let Some(found) = found {
+                                return Some(found.replace(' ', ""));
+                            }
+                        }
+                    }
+                }
+                TokenTree::Group(g) => {
+                    if let Some(found) = self.used_in_tokens(g.stream()) {
+                        return Some(found);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// The inside of `#[...]`.
+struct AttrBody(Meta);
+
+impl syn::parse::Parse for AttrBody {
+    fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
+        Ok(AttrBody(input.parse()?))
+    }
+}
+
+/// `extern crate dep as alias;` in a block becomes `use dep as alias;` (and a plain `extern
+/// crate dep;` goes): inside one file there are no crates to declare, and the bundler's path
+/// rewrite then points `dep` at its module.
+pub(super) struct ExternCratesInBlocks;
+
+impl VisitMut for ExternCratesInBlocks {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        block.stmts.retain_mut(|stmt| {
+            let syn::Stmt::Item(Item::ExternCrate(e)) = stmt else {
+                return true;
+            };
+            if e.ident == "self" {
+                return true;
+            }
+            let Some((_, alias)) = &e.rename else {
+                return false;
+            };
+            let (attrs, vis, dep) = (&e.attrs, &e.vis, &e.ident);
+            *stmt = syn::Stmt::Item(syn::parse_quote!(#(#attrs)* #vis use #dep as #alias;));
+            true
+        });
+        visit_mut::visit_block_mut(self, block);
+    }
+}
+
+/// Removes the helper attributes of expanded derives from an item, its fields and variants.
+struct RemoveHelpers<'a> {
+    helpers: &'a BTreeSet<String>,
+}
+
+impl VisitMut for RemoveHelpers<'_> {
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<Attribute>) {
+        attrs.retain(|a| {
+            !a.path()
+                .get_ident()
+                .is_some_and(|i| self.helpers.contains(&i.to_string()))
+        });
+    }
+
+    fn visit_item_struct_mut(&mut self, item: &mut syn::ItemStruct) {
+        self.visit_attributes_mut(&mut item.attrs);
+        self.visit_fields_mut(&mut item.fields);
+    }
+
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        self.visit_attributes_mut(&mut item.attrs);
+        for variant in &mut item.variants {
+            self.visit_attributes_mut(&mut variant.attrs);
+            self.visit_fields_mut(&mut variant.fields);
+        }
+    }
+
+    fn visit_item_union_mut(&mut self, item: &mut syn::ItemUnion) {
+        self.visit_attributes_mut(&mut item.attrs);
+        for field in &mut item.fields.named {
+            self.visit_attributes_mut(&mut field.attrs);
+        }
+    }
+
+    fn visit_field_mut(&mut self, field: &mut syn::Field) {
+        self.visit_attributes_mut(&mut field.attrs);
+    }
+}
+
+/// `compile_error!("...")` in an expansion: its message.
+pub(super) fn compile_error(trees: &[Tree]) -> Option<String> {
+    for (i, tree) in trees.iter().enumerate() {
+        match tree {
+            Tree::Ident { text, .. } if text == "compile_error" => {
+                let bang = matches!(trees.get(i + 1), Some(Tree::Punct { ch: '!', .. }));
+                if let (true, Some(Tree::Group { trees: inner, .. })) = (bang, trees.get(i + 2)) {
+                    let message = inner.iter().find_map(|t| match t {
+                        Tree::Literal { text, .. } => {
+                            syn::parse_str::<syn::LitStr>(text).ok().map(|s| s.value())
+                        }
+                        _ => None,
+                    });
+                    return Some(message.unwrap_or_else(|| "compile_error!".to_owned()));
+                }
+            }
+            Tree::Group { trees: inner, .. } => {
+                if let Some(found) = compile_error(inner) {
+                    return Some(found);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Every identifier in `tokens`.
+pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => {
+                out.insert(unraw(&ident));
+            }
+            TokenTree::Group(group) => idents(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bundle::proc_macros::flat;
+
+    #[test]
+    fn an_expansions_compile_error_is_its_message() {
+        let trees = |source: &str| -> Vec<Tree> {
+            let flat = flat::encode(&source.parse().unwrap(), flat::NEWEST, 0);
+            flat::decode(&flat, flat::NEWEST).unwrap()
+        };
+        assert_eq!(
+            compile_error(&trees(
+                "fn f() {} const _: () = { compile_error!(\"no \\\"x\\\"\"); };"
+            )),
+            Some("no \"x\"".to_owned())
+        );
+        assert_eq!(compile_error(&trees("fn compile_error() {}")), None);
+    }
+
+    #[test]
+    fn extern_crates_in_blocks_become_uses() {
+        let mut file: syn::File = syn::parse_str(
+            "const _: () = { #[allow(x)] extern crate num_traits as _nt; extern crate alloc; \
+             impl _nt::Zero for T {} };",
+        )
+        .unwrap();
+        ExternCratesInBlocks.visit_file_mut(&mut file);
+        let out = file.to_token_stream().to_string();
+        assert!(
+            out.contains("# [allow (x)] use num_traits as _nt ;"),
+            "{out}"
+        );
+        assert!(!out.contains("extern crate"), "{out}");
+    }
+}
