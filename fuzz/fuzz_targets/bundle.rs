@@ -38,6 +38,7 @@ fuzz_target!(|data: &[u8]| {
             rust_version: None,
             deps: BTreeMap::new(),
             refusal: None,
+            proc_macro: false,
         }],
         cfg: Cfg::default(),
         edition: "2021".to_string(),

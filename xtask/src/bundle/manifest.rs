@@ -40,6 +40,8 @@ pub struct LibCrate {
     /// Why it cannot be bundled, if it cannot: it becomes an empty module, and the bundle is
     /// refused only when the solution reaches it.
     pub refusal: Option<String>,
+    /// Whether it is a proc-macro crate (see [`super::macro_origin`]).
+    pub proc_macro: bool,
 }
 
 /// Where a bundled crate's source comes from.
@@ -174,6 +176,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             rust_version: package.rust_version.as_ref().map(|v| v.to_string()),
             deps: BTreeMap::new(),
             refusal: None,
+            proc_macro: super::macro_origin::is_proc_macro_crate(package),
         };
         match library(package) {
             Err(reason) => lib.refusal = Some(reason),
@@ -383,11 +386,8 @@ fn library(package: &Package) -> std::result::Result<&Target, String> {
     let name = format!("{} {}", package.name, package.version);
     let target =
         lib_target(package).ok_or_else(|| format!("crate {name} has no library to bundle"))?;
-    if target.kind.contains(&TargetKind::ProcMacro) {
-        return Err(format!(
-            "crate {name} is a proc-macro crate: it runs inside the compiler, and BOJ's rustc \
-             has no crates; it cannot be bundled"
-        ));
+    if super::macro_origin::is_proc_macro_crate(package) {
+        return Err(super::macro_origin::refusal(&name));
     }
     if !target.src_path.is_file() {
         return Err(format!(

@@ -691,6 +691,59 @@ fn build_scripts_that_do_more_than_decide_cfgs_are_refused_with_the_reason() {
     }
 }
 
+#[test]
+fn a_proc_macros_item_is_refused_by_name_with_the_way_main_reaches_it_never_left_out() {
+    // Until the bundler expands proc macros, what one writes cannot be carried: an attribute
+    // macro on an impl no rule would keep (easy-ext's shape), and `#[fastout]`, a derive and a
+    // function-like macro through a library's glob re-export (proconio's shape) are each
+    // refused with the crate, the macro and the way, never left for rustc to find missing.
+    let dir = scratch("bundle-tests", "proc-macros");
+    let reason = "crate fixture-macros 0.1.0 is a proc-macro crate: it runs inside the \
+                  compiler, and BOJ's rustc has no crates; it cannot be bundled; the solution \
+                  reaches it: ";
+    for (problem, way) in [
+        (
+            "boj-1014",
+            "main → impl i64::chmax → impl i64 → fixture_macros (#[ext])",
+        ),
+        ("boj-1015", "main → fixture_macros (#[fastout])"),
+    ] {
+        let out = dir.join(format!("{problem}.rs"));
+        let result = xtask(&[
+            "bundle",
+            fixture(problem).to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let stderr = text(&result.stderr);
+        assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{reason}{way}")),
+            "{problem}: {stderr}"
+        );
+        assert!(!out.exists(), "{problem}: a refused bundle was written");
+    }
+    // Re-exported and marking an item no solution reaches: no reason to refuse.
+    let bundle = bundle_passes(&fixture("boj-1016"), "proc-macro-unreached");
+    assert!(!bundle.contains("fixture_macros"), "{bundle}");
+    assert!(!bundle.contains("fastout"), "{bundle}");
+}
+
+#[test]
+fn a_safe_fn_foreign_item_is_bundled_as_its_tokens_and_ac() {
+    // Rust 1.82's `unsafe extern "C" { pub safe fn abs(i: i32) -> i32; }`, which syn keeps as
+    // tokens and prettyplease would panic on (`not implemented: ForeignItem::Verbatim`). The
+    // problem's `rust-version = "1.82"` says its judge is that new, so the check lets the
+    // syntax be (Debian's 1.63 cannot compile it, so only this toolchain's rustc is asked).
+    let (result, bundle) = bundle_checked(&fixture("boj-1017"), "safe-fn", None);
+    assert_success_saying(&result, "1/1 AC");
+    assert!(bundle.contains("unsafe extern \"C\" {"), "{bundle}");
+    assert!(
+        bundle.contains("pub safe fn abs (i : i32) -> i32 ;"),
+        "{bundle}"
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // ac-library-rs from crates.io (tests/data/acl/).
 

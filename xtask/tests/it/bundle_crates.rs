@@ -21,7 +21,7 @@ struct Solution {
     kept: &'static [&'static str],
 }
 
-const SOLUTIONS: [Solution; 20] = [
+const SOLUTIONS: [Solution; 21] = [
     Solution {
         name: "proconio",
         limit: 18_000,
@@ -184,6 +184,20 @@ const SOLUTIONS: [Solution; 20] = [
             "pub struct BitVec<",
         ],
     },
+    // Issue 43's: `lazy_static!` in the solution, whose `static ref PASCAL` its macro defines;
+    // a second static built from the first.
+    Solution {
+        name: "lazy-static",
+        limit: 6_000,
+        old_rustc: true,
+        kept: &[
+            "use lazy_static::lazy_static;",
+            "static ref PASCAL",
+            "static ref ROW_SUMS",
+            "macro_rules! __lazy_static__lazy_static",
+            "pub struct Lazy<",
+        ],
+    },
     Solution {
         name: "im-rc",
         limit: 438_000,
@@ -203,8 +217,18 @@ fn problem(name: &str) -> PathBuf {
 /// `cargo xtask bundle PROBLEM -o DIR/NAME.rs --check [--rustc OLD]`, building into the
 /// fixture workspace's own target folder: the run and the bundle.
 fn bundle_check(name: &str, old: Option<&Path>, dir: &Path) -> (Output, String) {
+    bundle_check_at(&problem(name), "atcoder-target", old, dir)
+}
+
+/// [`bundle_check`] of the problem folder `problem`, building into `target`.
+fn bundle_check_at(
+    problem: &Path,
+    target: &str,
+    old: Option<&Path>,
+    dir: &Path,
+) -> (Output, String) {
+    let name = problem.file_name().unwrap().to_string_lossy();
     let out = dir.join(format!("{name}.rs"));
-    let problem = problem(name);
     let mut args = vec![
         "bundle",
         problem.to_str().unwrap(),
@@ -215,7 +239,7 @@ fn bundle_check(name: &str, old: Option<&Path>, dir: &Path) -> (Output, String) 
     if let Some(old) = old {
         args.extend(["--rustc", old.to_str().unwrap()]);
     }
-    let result = run_xtask("atcoder-target", &args);
+    let result = run_xtask(target, &args);
     let bundle = std::fs::read_to_string(&out).unwrap_or_default();
     (result, bundle)
 }
