@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
 use xtask::bundle::cfg::Cfg;
+use xtask::bundle::judge_rust::JudgeRust;
 use xtask::bundle::manifest::{LibCrate, Plan, Source};
 
 fuzz_target!(|data: &[u8]| {
@@ -44,6 +45,7 @@ fuzz_target!(|data: &[u8]| {
         edition: "2021".to_string(),
         target_dir: dir.join("target"),
         workspace_root: dir.clone(),
+        judge_rust: JudgeRust::of_problem(None),
     };
     if let Err(e) = xtask::bundle::render_sources(&plan) {
         assert!(!format!("{e:#}").is_empty());

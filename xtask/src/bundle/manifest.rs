@@ -14,6 +14,7 @@ use cargo_metadata::{BuildScript, Package, Target, TargetKind};
 
 use super::cfg::Cfg;
 use super::judge_build::JudgeBuild;
+use super::judge_rust::JudgeRust;
 
 /// One library crate to inline as `mod <module> { ... }`.
 #[derive(Debug, Clone)]
@@ -77,6 +78,9 @@ pub struct Plan {
     /// The folder of the workspace that builds the problem (paths in the header are relative
     /// to it).
     pub workspace_root: PathBuf,
+    /// The Rust the problem's judge is taken to run: its `rust-version` (see
+    /// [`super::judge_rust`]).
+    pub judge_rust: JudgeRust,
 }
 
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
@@ -235,6 +239,13 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         edition: main_target.edition.as_str().to_string(),
         target_dir: build.target_dir(),
         workspace_root: build.workspace_root(),
+        judge_rust: JudgeRust::of_problem(
+            package
+                .rust_version
+                .as_ref()
+                .map(|v| v.to_string())
+                .as_deref(),
+        ),
     })
 }
 

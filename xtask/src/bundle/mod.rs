@@ -14,6 +14,7 @@ pub mod check;
 pub mod edition;
 pub mod expand;
 pub mod judge_build;
+pub mod judge_rust;
 pub mod macro_origin;
 pub mod macros;
 pub mod manifest;

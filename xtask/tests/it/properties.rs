@@ -236,6 +236,7 @@ fn bundle_sources() -> Vec<(&'static str, Vec<u8>)> {
 fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic() {
     use std::collections::BTreeMap;
     use xtask::bundle::cfg::Cfg;
+    use xtask::bundle::judge_rust::JudgeRust;
     use xtask::bundle::manifest::{LibCrate, Plan, Source};
 
     let dir = crate::support::scratch("properties", "bundle-sources");
@@ -272,6 +273,7 @@ fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic()
         edition: "2021".to_string(),
         target_dir: dir.join("target"),
         workspace_root: dir.clone(),
+        judge_rust: JudgeRust::of_problem(None),
     };
     let write_all = |edited: Option<(usize, &[u8])>| {
         for (k, (name, text)) in sources.iter().enumerate() {
@@ -327,6 +329,7 @@ fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic()
 fn one_library_plan(dir: &Path, edition: &str) -> xtask::bundle::manifest::Plan {
     use std::collections::BTreeMap;
     use xtask::bundle::cfg::Cfg;
+    use xtask::bundle::judge_rust::JudgeRust;
     use xtask::bundle::manifest::{LibCrate, Plan, Source};
     fs::create_dir_all(dir.join("lib")).unwrap();
     fs::write(dir.join("main.rs"), "fn main() { lib::run(); }\n").unwrap();
@@ -352,6 +355,7 @@ fn one_library_plan(dir: &Path, edition: &str) -> xtask::bundle::manifest::Plan 
         edition: "2021".to_string(),
         target_dir: dir.join("target"),
         workspace_root: dir.to_path_buf(),
+        judge_rust: JudgeRust::of_problem(None),
     }
 }
 
