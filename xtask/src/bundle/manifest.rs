@@ -83,6 +83,50 @@ pub struct Plan {
     pub judge_rust: JudgeRust,
 }
 
+impl LibCrate {
+    /// A path crate `module` (package `module 0.1.0`) of `edition` whose root is `dir/lib.rs`,
+    /// with no features and no dependencies: a library made without cargo (see
+    /// [`Plan::without_cargo`]).
+    pub fn in_folder(module: &str, dir: &Path, edition: &str) -> LibCrate {
+        LibCrate {
+            module: module.to_string(),
+            package: format!("{module} 0.1.0"),
+            source: Source::Path,
+            dir: dir.to_path_buf(),
+            root: dir.join("lib.rs"),
+            edition: edition.to_string(),
+            cfg: Cfg::default(),
+            rust_version: None,
+            deps: BTreeMap::new(),
+            refusal: None,
+            proc_macro: false,
+        }
+    }
+}
+
+impl Plan {
+    /// A plan made without cargo: the solution `dir/main.rs`, which names each of `libs` by
+    /// its module, and the judge's Rust the default. What the `bundle` fuzz target and its
+    /// property-test twin feed [`super::render_sources`].
+    pub fn without_cargo(dir: &Path, libs: Vec<LibCrate>) -> Plan {
+        Plan {
+            package: "sources".to_string(),
+            dir: dir.to_path_buf(),
+            main: dir.join("main.rs"),
+            deps: libs
+                .iter()
+                .map(|lib| (lib.module.clone(), lib.module.clone()))
+                .collect(),
+            libs,
+            cfg: Cfg::default(),
+            edition: "2021".to_string(),
+            target_dir: dir.join("target"),
+            workspace_root: dir.to_path_buf(),
+            judge_rust: JudgeRust::of_problem(None),
+        }
+    }
+}
+
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
 /// `default-run` binary, as [`crate::problem::Problem`] resolved it), from cargo's judge build
 /// of it ([`JudgeBuild`]). A crate that cannot be bundled (a proc-macro crate, a build script

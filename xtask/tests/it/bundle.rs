@@ -677,18 +677,25 @@ fn build_scripts_that_do_more_than_decide_cfgs_are_refused_with_the_reason() {
              `fixturenative`",
         ),
     ] {
-        let out = dir.join(format!("{problem}.rs"));
-        let result = xtask(&[
-            "bundle",
-            fixture(problem).to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        let stderr = text(&result.stderr);
-        assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
+        let stderr = refused(problem, &dir);
         assert!(stderr.contains(reason), "{problem}: {stderr}");
-        assert!(!out.exists(), "{problem}: a refused bundle was written");
     }
+}
+
+/// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs`, which must refuse (exit 2, no file
+/// written): what it said.
+fn refused(problem: &str, dir: &Path) -> String {
+    let out = dir.join(format!("{problem}.rs"));
+    let result = xtask(&[
+        "bundle",
+        fixture(problem).to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
+    assert!(!out.exists(), "{problem}: a refused bundle was written");
+    stderr
 }
 
 #[test]
@@ -708,20 +715,11 @@ fn a_proc_macros_item_is_refused_by_name_with_the_way_main_reaches_it_never_left
         ),
         ("boj-1015", "main → fixture_macros (#[fastout])"),
     ] {
-        let out = dir.join(format!("{problem}.rs"));
-        let result = xtask(&[
-            "bundle",
-            fixture(problem).to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        let stderr = text(&result.stderr);
-        assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
+        let stderr = refused(problem, &dir);
         assert!(
             stderr.contains(&format!("{reason}{way}")),
             "{problem}: {stderr}"
         );
-        assert!(!out.exists(), "{problem}: a refused bundle was written");
     }
     // Re-exported and marking an item no solution reaches: no reason to refuse.
     let bundle = bundle_passes(&fixture("boj-1016"), "proc-macro-unreached");

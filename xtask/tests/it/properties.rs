@@ -234,47 +234,21 @@ fn bundle_sources() -> Vec<(&'static str, Vec<u8>)> {
 
 #[test]
 fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic() {
-    use std::collections::BTreeMap;
-    use xtask::bundle::cfg::Cfg;
-    use xtask::bundle::judge_rust::JudgeRust;
-    use xtask::bundle::manifest::{LibCrate, Plan, Source};
+    use xtask::bundle::manifest::{LibCrate, Plan};
 
     let dir = crate::support::scratch("properties", "bundle-sources");
     let sources = bundle_sources();
-    let lib = |module: &str, root: &str, edition: &str| LibCrate {
-        module: module.to_string(),
-        package: format!("{module} 0.1.0"),
-        source: Source::Path,
-        dir: dir.join(root),
-        root: dir.join(root).join("lib.rs"),
-        edition: edition.to_string(),
-        cfg: Cfg::default(),
-        rust_version: None,
-        deps: BTreeMap::new(),
-        refusal: None,
-        proc_macro: false,
+    let lib = |module: &str, root: &str, edition: &str| {
+        LibCrate::in_folder(module, &dir.join(root), edition)
     };
-    let plan = Plan {
-        package: "property".to_string(),
-        dir: dir.clone(),
-        main: dir.join("main.rs"),
-        deps: [
-            ("fixture_old".to_string(), "fixture_old".to_string()),
-            ("algo".to_string(), "algo".to_string()),
-            ("fixture_extern".to_string(), "fixture_extern".to_string()),
-        ]
-        .into(),
-        libs: vec![
+    let plan = Plan::without_cargo(
+        &dir,
+        vec![
             lib("algo", "algo", "2021"),
             lib("fixture_old", "old", "2015"),
             lib("fixture_extern", "extern", "2021"),
         ],
-        cfg: Cfg::default(),
-        edition: "2021".to_string(),
-        target_dir: dir.join("target"),
-        workspace_root: dir.clone(),
-        judge_rust: JudgeRust::of_problem(None),
-    };
+    );
     let write_all = |edited: Option<(usize, &[u8])>| {
         for (k, (name, text)) in sources.iter().enumerate() {
             let path = dir.join(name);
@@ -327,36 +301,13 @@ fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic()
 /// The bundle `fuzz` target's plan: a library crate `lib` of `edition` at `dir/lib/lib.rs`,
 /// whose `run` the solution `dir/main.rs` calls.
 fn one_library_plan(dir: &Path, edition: &str) -> xtask::bundle::manifest::Plan {
-    use std::collections::BTreeMap;
-    use xtask::bundle::cfg::Cfg;
-    use xtask::bundle::judge_rust::JudgeRust;
-    use xtask::bundle::manifest::{LibCrate, Plan, Source};
+    use xtask::bundle::manifest::{LibCrate, Plan};
     fs::create_dir_all(dir.join("lib")).unwrap();
     fs::write(dir.join("main.rs"), "fn main() { lib::run(); }\n").unwrap();
-    Plan {
-        package: "verbatim".to_string(),
-        dir: dir.to_path_buf(),
-        main: dir.join("main.rs"),
-        deps: BTreeMap::from([("lib".to_string(), "lib".to_string())]),
-        libs: vec![LibCrate {
-            module: "lib".to_string(),
-            package: "lib 0.1.0".to_string(),
-            source: Source::Path,
-            dir: dir.join("lib"),
-            root: dir.join("lib/lib.rs"),
-            edition: edition.to_string(),
-            cfg: Cfg::default(),
-            rust_version: None,
-            deps: BTreeMap::new(),
-            refusal: None,
-            proc_macro: false,
-        }],
-        cfg: Cfg::default(),
-        edition: "2021".to_string(),
-        target_dir: dir.join("target"),
-        workspace_root: dir.to_path_buf(),
-        judge_rust: JudgeRust::of_problem(None),
-    }
+    Plan::without_cargo(
+        dir,
+        vec![LibCrate::in_folder("lib", &dir.join("lib"), edition)],
+    )
 }
 
 #[test]
