@@ -328,8 +328,9 @@ pub(super) fn words_named_by_rules(
     let rules = rules.last()?;
     let trees: Vec<TokenTree> = rules.stream().into_iter().collect();
     let mut found = BTreeSet::new();
+    // `(matcher) => {body};`, rule after rule.
     let mut k = 0;
-    while k + 3 < trees.len() + 1 {
+    while k < trees.len() {
         let (Some(TokenTree::Group(matcher)), Some(TokenTree::Group(body))) =
             (trees.get(k), trees.get(k + 3))
         else {
@@ -407,16 +408,14 @@ fn bind(matcher: TokenStream, arguments: TokenStream, wanted: &BTreeSet<String>)
                 if inner.delimiter() != passed.delimiter() {
                     return Binding::NoMatch;
                 }
-                match bind(inner.stream(), passed.stream(), &left) {
+                // The metavariables asked for that this group holds, bound inside it.
+                let mut held = BTreeSet::new();
+                collect_metavariables(inner.stream(), &mut held);
+                held.retain(|m| left.contains(m));
+                match bind(inner.stream(), passed.stream(), &held) {
                     Binding::Bound(inner_words) => {
-                        // The group's metavariables are bound, or not in it.
-                        let mut named = BTreeSet::new();
-                        collect_metavariables(inner.stream(), &mut named);
-                        left.retain(|m| !named.contains(m));
+                        left.retain(|m| !held.contains(m));
                         words.extend(inner_words);
-                    }
-                    Binding::NoMatch if !contains_metavariable(inner.stream(), &left) => {
-                        return Binding::NoMatch
                     }
                     other => return other,
                 }
@@ -516,12 +515,6 @@ fn collect_metavariables(tokens: TokenStream, out: &mut BTreeSet<String>) {
             _ => {}
         }
     }
-}
-
-fn contains_metavariable(tokens: TokenStream, of: &BTreeSet<String>) -> bool {
-    let mut found = BTreeSet::new();
-    collect_metavariables(tokens, &mut found);
-    found.iter().any(|m| of.contains(m))
 }
 
 /// What an item-position macro call passes its macro: the group after `name!` in its

@@ -1088,3 +1088,24 @@ fn proc_macro_uses_name_the_item_the_macro_and_its_crate() {
         ]
     );
 }
+
+#[test]
+fn only_the_words_passed_where_the_rules_put_a_name_are_names_the_call_defines() {
+    // itertools' `impl_tuple_combination!(Tuple2Combination Tuple1Combination; a)`: its rules
+    // write `struct $C`, and `$C` is the first word; `a` only names a tuple's parts, though the
+    // module's code has a local `a` (looked up as a path, as any name is). Taking every word
+    // kept eleven such calls in an itertools bundle.
+    let kept = kept(
+        "fn main() { let _ = lib::first((1, 2)); }
+         mod lib {
+             pub fn first(pair: (u8, u8)) -> u8 { let (a, b) = pair; a + b }
+             macro_rules! make_tuple {
+                 ($C:ident $P:ident; $($X:ident)*) => { pub struct $C($($X),*); };
+             }
+             make_tuple!(Tuple2 Tuple1; a);
+             make_tuple!(Pair Unit; a b);
+         }",
+    );
+    let expected = lines(&["crate: fn main", "crate: mod lib", "lib: fn first"]);
+    assert_eq!(kept, expected);
+}
