@@ -4,12 +4,10 @@
 //! `the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic` is its twin.
 #![no_main]
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use libfuzzer_sys::fuzz_target;
-use xtask::bundle::cfg::Cfg;
-use xtask::bundle::manifest::{LibCrate, Plan, Source};
+use xtask::bundle::manifest::{LibCrate, Plan};
 
 fuzz_target!(|data: &[u8]| {
     let (edition, source) = match data.split_first() {
@@ -22,29 +20,10 @@ fuzz_target!(|data: &[u8]| {
     std::fs::create_dir_all(dir.join("lib")).unwrap();
     std::fs::write(dir.join("main.rs"), "fn main() { lib::run(); }\n").unwrap();
     std::fs::write(dir.join("lib/lib.rs"), source).unwrap();
-    let plan = Plan {
-        package: "fuzz".to_string(),
-        dir: dir.clone(),
-        main: dir.join("main.rs"),
-        deps: BTreeMap::from([("lib".to_string(), "lib".to_string())]),
-        libs: vec![LibCrate {
-            module: "lib".to_string(),
-            package: "lib 0.1.0".to_string(),
-            source: Source::Path,
-            dir: dir.join("lib"),
-            root: dir.join("lib/lib.rs"),
-            edition: edition.to_string(),
-            cfg: Cfg::default(),
-            rust_version: None,
-            deps: BTreeMap::new(),
-            refusal: None,
-        }],
-        cfg: Cfg::default(),
-        edition: "2021".to_string(),
-        target_dir: dir.join("target"),
-        workspace_root: dir.clone(),
-        proc_macros: Default::default(),
-    };
+    let plan = Plan::without_cargo(
+        &dir,
+        vec![LibCrate::in_folder("lib", &dir.join("lib"), edition)],
+    );
     if let Err(e) = xtask::bundle::render_sources(&plan) {
         assert!(!format!("{e:#}").is_empty());
     }

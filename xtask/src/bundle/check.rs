@@ -1,7 +1,9 @@
-//! Is a bundle a submission BOJ accepts? Size under 512 KB, no syntax newer than Rust 1.56 that
-//! can be seen, compiles alone with `rustc --edition 2021 -O` (and with any older rustc given),
-//! and the executable passes the problem's samples under the same judge as `cargo xtask test`.
-//! One set of rules ([`issues`]) for `bundle --check` and for `--bundled` runs.
+//! Is a bundle a submission BOJ accepts? Size under 512 KB, no syntax newer than the Rust the
+//! problem's judge is taken to run (its `rust-version`, 1.56 where it sets none: see
+//! [`super::judge_rust`]) that can be seen, compiles alone with `rustc --edition 2021 -O` (and
+//! with any older rustc given), and the executable passes the problem's samples under the same
+//! judge as `cargo xtask test`. One set of rules ([`issues`]) for `bundle --check` and for
+//! `--bundled` runs.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -16,6 +18,8 @@ use crate::run::Program;
 use crate::workspace::build::{self, BuildOptions};
 use crate::workspace::problem::{Judge, Problem};
 
+use super::judge_rust::{self, JudgeRust, RustVersion};
+use super::manifest::Source;
 use super::Bundle;
 
 /// Syntax newer than Rust 1.56 found in a bundle.
@@ -25,11 +29,14 @@ pub struct Finding {
     pub line: usize,
     /// What was found and since when it exists.
     pub what: String,
+    /// The Rust it needs.
+    pub since: RustVersion,
 }
 
 /// Looks for syntax BOJ's older rustc rejects: let-else (1.65), let chains (1.88), inline
 /// format arguments such as `"{x}"` (1.58), generic associated types (1.65), C string
-/// literals (1.77), inline `const { }` blocks (1.79) and exclusive range patterns (1.80).
+/// literals (1.77), inline `const { }` blocks (1.79), exclusive range patterns (1.80),
+/// `unsafe extern` blocks and their `safe` items, and precise capturing `use<..>` (1.82).
 pub fn newer_syntax(text: &str) -> Result<Vec<Finding>> {
     let file = syn::parse_file(text).context("the bundle does not parse")?;
     let mut finder = Finder { found: Vec::new() };
@@ -118,10 +125,16 @@ fn is_ident(s: &str) -> bool {
 }
 
 impl Finder {
+    /// `what`, written `... (Rust 1.NN)`: found at `span`.
     fn push(&mut self, span: proc_macro2::Span, what: &str) {
+        let since = what
+            .rsplit_once("(Rust ")
+            .and_then(|(_, version)| RustVersion::parse(version))
+            .unwrap_or(RustVersion::BOJ_DEFAULT);
         self.found.push(Finding {
             line: line_of(span),
             what: what.to_owned(),
+            since,
         });
     }
 
@@ -214,6 +227,37 @@ impl<'ast> Visit<'ast> for Finder {
         visit::visit_pat(self, pat);
     }
 
+    fn visit_type_param_bound(&mut self, bound: &'ast syn::TypeParamBound) {
+        if let syn::TypeParamBound::PreciseCapture(capture) = bound {
+            self.push(
+                capture.use_token.span,
+                "precise capturing `impl Trait + use<..>` (Rust 1.82)",
+            );
+        }
+        visit::visit_type_param_bound(self, bound);
+    }
+
+    fn visit_item_foreign_mod(&mut self, item: &'ast syn::ItemForeignMod) {
+        if let Some(unsafety) = &item.unsafety {
+            self.push(unsafety.span, "`unsafe extern` block (Rust 1.82)");
+        }
+        visit::visit_item_foreign_mod(self, item);
+    }
+
+    fn visit_foreign_item(&mut self, item: &'ast syn::ForeignItem) {
+        // syn keeps a `safe fn` or `safe static` as tokens.
+        if let syn::ForeignItem::Verbatim(tokens) = item {
+            let safe = tokens.clone().into_iter().find_map(|t| match t {
+                TokenTree::Ident(id) if id == "safe" => Some(id.span()),
+                _ => None,
+            });
+            if let Some(span) = safe {
+                self.push(span, "`safe` item in an `extern` block (Rust 1.82)");
+            }
+        }
+        visit::visit_foreign_item(self, item);
+    }
+
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         let name = mac.path.segments.last().map(|s| s.ident.to_string());
         if let Some(name) = name {
@@ -255,29 +299,15 @@ pub fn compile(
     Ok(exe)
 }
 
-/// `(major, minor, patch)` of a version such as `1.70`, `1.70.0` or `rustc 1.63.0 (...)`.
-fn version_triple(text: &str) -> Option<(u32, u32, u32)> {
-    let version = text
-        .split_whitespace()
-        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()))?;
-    let mut parts = version
-        .split(|c: char| !c.is_ascii_digit())
-        .map(|p| p.parse::<u32>().ok());
-    let major = parts.next()??;
-    let minor = parts.next().flatten().unwrap_or(0);
-    let patch = parts.next().flatten().unwrap_or(0);
-    Some((major, minor, patch))
-}
-
 /// `package needs Rust VERSION` for each of `crates` whose rust-version is newer than the
 /// compiler `rustc --version` says is `version`.
 fn newer_crates(crates: &[(String, String)], version: &str) -> Vec<String> {
-    let Some(have) = version_triple(version) else {
+    let Some(have) = RustVersion::parse(version) else {
         return Vec::new();
     };
     crates
         .iter()
-        .filter(|(_, needs)| version_triple(needs).is_some_and(|v| v > have))
+        .filter(|(_, needs)| RustVersion::parse(needs).is_some_and(|v| v > have))
         .map(|(package, needs)| format!("{package} needs Rust {needs}"))
         .collect()
 }
@@ -393,21 +423,67 @@ pub fn compiled_line(problem: &str, older: &[PathBuf]) -> String {
 }
 
 /// What makes the bundle `text` (written at `path`) no submission, before compiling it: over
-/// BOJ's size limit, or syntax newer than Rust 1.56, each finding with its line.
+/// BOJ's size limit, or syntax newer than the Rust the problem's judge is taken to run (its
+/// `rust-version`, or 1.56), each finding with its line.
 pub fn issues(bundle: &Bundle, path: &Path) -> Result<Vec<String>> {
+    let judge = &bundle.plan.judge_rust;
     let mut found = Vec::new();
     if let Some(over) = bundle.over_limit() {
         found.push(format!("{}: {over}", path.display()));
     }
+    // The setting said once, with the first finding.
+    let mut setting = Some(judge.named());
     for finding in newer_syntax(&bundle.text)? {
+        if judge.allows(finding.since) {
+            continue;
+        }
+        let newer = match setting.take() {
+            Some(named) => named,
+            None => format!("Rust {}", judge.version),
+        };
         found.push(format!(
-            "{}:{}: {}: newer than Rust 1.56, BOJ's rustc may reject it",
+            "{}:{}: {}: newer than {newer}",
             path.display(),
             finding.line,
-            finding.what
+            finding.what,
         ));
     }
     Ok(found)
+}
+
+/// The bundled crates that declare a `rust-version` newer than the Rust the problem's judge is
+/// taken to run, each said with that setting; with `look_up`, for a crate from crates.io that
+/// the problem depends on itself (what its `Cargo.toml` can change), with the newest version
+/// of it that fits, as cargo's resolver finds it (a lookup of the registry's index: a second or
+/// so each).
+pub fn judge_notes(bundle: &Bundle, look_up: bool) -> Vec<String> {
+    let judge: &JudgeRust = &bundle.plan.judge_rust;
+    let mut notes = Vec::new();
+    for lib in &bundle.plan.libs {
+        if !bundle.kept.contains(&lib.module) {
+            continue;
+        }
+        let Some(needs) = lib.rust_version.as_deref().and_then(RustVersion::parse) else {
+            continue;
+        };
+        if judge.allows(needs) {
+            continue;
+        }
+        let direct = bundle.plan.deps.values().any(|m| *m == lib.module);
+        let note = if look_up && direct && lib.source == Source::Registry {
+            let name = lib
+                .package
+                .split_whitespace()
+                .next()
+                .unwrap_or(&lib.package);
+            let fits = judge_rust::newest_fitting(name, judge.version);
+            judge.crate_note_with_fitting(&lib.package, needs, &fits)
+        } else {
+            judge.crate_note(&lib.package, needs)
+        };
+        notes.push(note);
+    }
+    notes
 }
 
 /// What `--check` found: the rules broken, how it compiled, and the samples' report.
@@ -547,7 +623,9 @@ pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<Compiled>
         notes: bundle
             .fallback
             .iter()
-            .map(|f| format!("{}: {f}", problem.name))
+            .map(|f| f.to_string())
+            .chain(judge_notes(&bundle, false))
+            .map(|note| format!("{}: {note}", problem.name))
             .collect(),
     })
 }
@@ -558,13 +636,6 @@ mod tests {
 
     #[test]
     fn versions_compare_as_numbers() {
-        assert_eq!(
-            version_triple("rustc 1.63.0 (4b91a6ea7 2022-08-08)"),
-            Some((1, 63, 0))
-        );
-        assert_eq!(version_triple("1.70"), Some((1, 70, 0)));
-        assert_eq!(version_triple("rustc 1.95.0-nightly"), Some((1, 95, 0)));
-        assert_eq!(version_triple("version unknown"), None);
         let crates = [
             ("proconio 0.4.5".to_string(), "1.70.0".to_string()),
             ("petgraph 0.6.5".to_string(), "1.64".to_string()),
@@ -580,5 +651,38 @@ mod tests {
         );
         assert!(newer_crates(&crates, "rustc 1.95.0").is_empty());
         assert!(newer_crates(&crates, "version unknown").is_empty());
+    }
+
+    #[test]
+    fn rust_1_82_syntax_is_found_with_its_version() {
+        let found = newer_syntax(
+            "unsafe extern \"C\" {\n    pub safe fn abs(i: i32) -> i32;\n}\n\
+             fn f<'a>(x: &'a u8) -> impl Sized + use<'a> {\n    x\n}\n",
+        )
+        .unwrap();
+        let said: Vec<(usize, &str, RustVersion)> = found
+            .iter()
+            .map(|f| (f.line, f.what.as_str(), f.since))
+            .collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    1,
+                    "`unsafe extern` block (Rust 1.82)",
+                    RustVersion(1, 82, 0)
+                ),
+                (
+                    2,
+                    "`safe` item in an `extern` block (Rust 1.82)",
+                    RustVersion(1, 82, 0)
+                ),
+                (
+                    4,
+                    "precise capturing `impl Trait + use<..>` (Rust 1.82)",
+                    RustVersion(1, 82, 0)
+                ),
+            ]
+        );
     }
 }

@@ -66,6 +66,13 @@ fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
             path.display()
         );
     }
+    if let Some((line, tokens)) = unfinished_item(&file) {
+        bail!(
+            "{}:{line}: `{tokens}` is no item rustc compiles (a `static`, `const` or `type` \
+             without a value, or a function without a body, outside an `extern` block)",
+            path.display()
+        );
+    }
     expand_declaration_macros(&mut file.items);
     strip_attrs(&mut file.attrs);
     Strip { cfg }.visit_file_mut(&mut file);
@@ -138,6 +145,48 @@ fn bad_macro_rules(file: &syn::File) -> Option<(usize, String)> {
                 }
             }
             syn::visit::visit_item_macro(self, item);
+        }
+    }
+    let mut finder = Finder(None);
+    syn::visit::Visit::visit_file(&mut finder, file);
+    finder.0
+}
+
+/// The first item that syn kept as tokens outside an `extern` block (`pub static S: u8;`, `fn
+/// f();`, in a module, an impl or a trait): its line and tokens. Stable Rust has no such item
+/// there, so rustc rejects it (syn reads what it can; see [`super::print`] for the rest).
+fn unfinished_item(file: &syn::File) -> Option<(usize, String)> {
+    struct Finder(Option<(usize, String)>);
+    impl Finder {
+        fn found(&mut self, tokens: &TokenStream) {
+            if self.0.is_none() {
+                let line = tokens
+                    .clone()
+                    .into_iter()
+                    .next()
+                    .map_or(0, |t| t.span().start().line);
+                self.0 = Some((line, tokens.to_string()));
+            }
+        }
+    }
+    impl<'ast> syn::visit::Visit<'ast> for Finder {
+        fn visit_item(&mut self, item: &'ast Item) {
+            match item {
+                Item::Verbatim(tokens) => self.found(tokens),
+                _ => syn::visit::visit_item(self, item),
+            }
+        }
+        fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+            match item {
+                syn::ImplItem::Verbatim(tokens) => self.found(tokens),
+                _ => syn::visit::visit_impl_item(self, item),
+            }
+        }
+        fn visit_trait_item(&mut self, item: &'ast syn::TraitItem) {
+            match item {
+                syn::TraitItem::Verbatim(tokens) => self.found(tokens),
+                _ => syn::visit::visit_trait_item(self, item),
+            }
         }
     }
     let mut finder = Finder(None);
@@ -1070,6 +1119,17 @@ impl VisitMut for Rewriter<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         self.visit_path_mut(&mut mac.path);
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
+    }
+
+    // A foreign item syn keeps as tokens (`safe fn f(p: crate::Point);`): its paths as a
+    // macro's.
+    fn visit_foreign_item_mut(&mut self, item: &mut syn::ForeignItem) {
+        match item {
+            syn::ForeignItem::Verbatim(tokens) => {
+                *tokens = self.tokens(std::mem::take(tokens));
+            }
+            _ => visit_mut::visit_foreign_item_mut(self, item),
+        }
     }
 
     self::visit_qualified_paths!();

@@ -14,6 +14,7 @@ use cargo_metadata::{BuildScript, Package, Target, TargetKind};
 
 use super::cfg::Cfg;
 use super::judge_build::JudgeBuild;
+use super::judge_rust::JudgeRust;
 use super::proc_macros::ProcMacros;
 
 /// One library crate to inline as `mod <module> { ... }`.
@@ -41,6 +42,8 @@ pub struct LibCrate {
     /// Why it cannot be bundled, if it cannot: it becomes an empty module, and the bundle is
     /// refused only when the solution reaches it.
     pub refusal: Option<String>,
+    /// Whether it is a proc-macro crate (see [`super::macro_origin`]).
+    pub proc_macro: bool,
 }
 
 /// Where a bundled crate's source comes from.
@@ -79,6 +82,54 @@ pub struct Plan {
     /// The proc macros each crate can call, expanded as each crate is read (see
     /// [`super::proc_macros`]); none for a plan made without a build.
     pub proc_macros: ProcMacros,
+    /// The Rust the problem's judge is taken to run: its `rust-version` (see
+    /// [`super::judge_rust`]).
+    pub judge_rust: JudgeRust,
+}
+
+impl LibCrate {
+    /// A path crate `module` (package `module 0.1.0`) of `edition` whose root is `dir/lib.rs`,
+    /// with no features and no dependencies: a library made without cargo (see
+    /// [`Plan::without_cargo`]).
+    pub fn in_folder(module: &str, dir: &Path, edition: &str) -> LibCrate {
+        LibCrate {
+            module: module.to_string(),
+            package: format!("{module} 0.1.0"),
+            source: Source::Path,
+            dir: dir.to_path_buf(),
+            root: dir.join("lib.rs"),
+            edition: edition.to_string(),
+            cfg: Cfg::default(),
+            rust_version: None,
+            deps: BTreeMap::new(),
+            refusal: None,
+            proc_macro: false,
+        }
+    }
+}
+
+impl Plan {
+    /// A plan made without cargo: the solution `dir/main.rs`, which names each of `libs` by
+    /// its module, and the judge's Rust the default. What the `bundle` fuzz target and its
+    /// property-test twin feed [`super::render_sources`].
+    pub fn without_cargo(dir: &Path, libs: Vec<LibCrate>) -> Plan {
+        Plan {
+            package: "sources".to_string(),
+            dir: dir.to_path_buf(),
+            main: dir.join("main.rs"),
+            deps: libs
+                .iter()
+                .map(|lib| (lib.module.clone(), lib.module.clone()))
+                .collect(),
+            libs,
+            cfg: Cfg::default(),
+            edition: "2021".to_string(),
+            target_dir: dir.join("target"),
+            workspace_root: dir.to_path_buf(),
+            judge_rust: JudgeRust::of_problem(None),
+            proc_macros: Default::default(),
+        }
+    }
 }
 
 /// Works out what to bundle for the binary `solver` of the package in `dir` (the problem's
@@ -181,6 +232,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             rust_version: package.rust_version.as_ref().map(|v| v.to_string()),
             deps: BTreeMap::new(),
             refusal: None,
+            proc_macro: super::macro_origin::is_proc_macro_crate(package),
         };
         match library(package) {
             Err(reason) => lib.refusal = Some(reason),
@@ -240,6 +292,13 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         target_dir: build.target_dir(),
         workspace_root: build.workspace_root(),
         proc_macros,
+        judge_rust: JudgeRust::of_problem(
+            package
+                .rust_version
+                .as_ref()
+                .map(|v| v.to_string())
+                .as_deref(),
+        ),
     })
 }
 
@@ -391,11 +450,8 @@ fn library(package: &Package) -> std::result::Result<&Target, String> {
     let name = format!("{} {}", package.name, package.version);
     let target =
         lib_target(package).ok_or_else(|| format!("crate {name} has no library to bundle"))?;
-    if target.kind.contains(&TargetKind::ProcMacro) {
-        return Err(format!(
-            "crate {name} is a proc-macro crate: it runs inside the compiler, and BOJ's rustc \
-             has no crates; it cannot be bundled"
-        ));
+    if super::macro_origin::is_proc_macro_crate(package) {
+        return Err(super::macro_origin::refusal(&name));
     }
     if !target.src_path.is_file() {
         return Err(format!(

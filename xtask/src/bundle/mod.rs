@@ -4,7 +4,7 @@
 //! (see [`manifest`]) become one file: each library is inlined as `mod <name> { ... }` (see
 //! [`expand`], [`cfg`](mod@cfg), [`edition`], and [`macros`] for its `#[macro_export]`
 //! macros), test code and docs are stripped, items that `main` cannot reach are dropped (see
-//! [`reach`]), and prettyplease prints the result. Sound before small: when rustc's quick check rejects the
+//! [`reach`]), and [`print`] writes the result (prettyplease, and what it cannot print as tokens). Sound before small: when rustc's quick check rejects the
 //! bundle pruned item by item, more is kept (whole modules, then whole crates) until it
 //! passes, and [`Bundle::fallback`] says so. [`check`] proves a written bundle is a
 //! submission. Nothing here prints: the commands do.
@@ -14,8 +14,11 @@ pub mod check;
 pub mod edition;
 pub mod expand;
 pub mod judge_build;
+pub mod judge_rust;
+pub mod macro_origin;
 pub mod macros;
 pub mod manifest;
+pub mod print;
 pub mod proc_macros;
 pub mod reach;
 
@@ -115,7 +118,7 @@ pub fn bundle(problem: &Problem) -> Result<Bundle> {
         .filter(|lib| has_module(&file.items, &lib.module))
         .map(|lib| lib.module.clone())
         .collect();
-    let text = format!("{}{}", header(&plan, &kept), prettyplease::unparse(&file));
+    let text = format!("{}{}", header(&plan, &kept), print::unparse(&file));
     let mut sizes: Vec<(String, usize)> = file
         .items
         .iter()
@@ -126,7 +129,7 @@ pub fn bundle(problem: &Problem) -> Result<Bundle> {
                     attrs: Vec::new(),
                     items: vec![item.clone()],
                 };
-                Some((m.ident.to_string(), prettyplease::unparse(&alone).len()))
+                Some((m.ident.to_string(), print::unparse(&alone).len()))
             }
             _ => None,
         })
@@ -149,7 +152,7 @@ pub fn render_sources(plan: &Plan) -> Result<String> {
     let mut file = assemble(plan)?;
     reach::prune(&mut file.items, &BTreeMap::new())
         .map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
-    Ok(prettyplease::unparse(&file))
+    Ok(print::unparse(&file))
 }
 
 fn has_module(items: &[Item], name: &str) -> bool {
@@ -184,7 +187,8 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
             // A proc-macro crate whose macro a library uses unexpanded says why.
             let why = plan.proc_macros.not_expanded(&lib.package);
             let reason = why.as_deref().unwrap_or(reason);
-            stand_ins.push(reach::stand_in(&ident(&lib.module), reason));
+            let proc_macro = lib.proc_macro.then_some(lib.package.as_str());
+            stand_ins.push(reach::stand_in(&ident(&lib.module), reason, proc_macro));
             continue;
         }
         let mut lib_file = expand::load_crate(&lib.root, &lib.cfg)
@@ -305,14 +309,14 @@ fn prune_soundly(plan: &Plan, file: &syn::File) -> Result<(syn::File, Option<Fal
     };
     // A wider level that reaches what cannot be bundled does not compile either.
     let first_error = |file: &Result<syn::File, reach::Refusal>| match file {
-        Ok(file) => check::first_error(&prettyplease::unparse(file)),
+        Ok(file) => check::first_error(&print::unparse(file)),
         Err(refusal) => Ok(Some(refusal.to_string())),
     };
     let itemwise = pruned(&BTreeMap::new()).map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
     if plan.libs.is_empty() {
         return Ok((itemwise, None));
     }
-    let Some(error) = check::first_error(&prettyplease::unparse(&itemwise))? else {
+    let Some(error) = check::first_error(&print::unparse(&itemwise))? else {
         return Ok((itemwise, None));
     };
     let all = |level: Level| -> BTreeMap<String, Level> {

@@ -51,6 +51,9 @@ pub fn run(args: &BundleArgs) -> Result<ExitCode> {
     if !args.check {
         return Ok(ExitCode::SUCCESS);
     }
+    for note in check::judge_notes(&bundle, true) {
+        say!("{}: {note}", problem.name);
+    }
     let crates = check::declared_versions(&bundle);
     for rustc in &args.rustc {
         if let Some(note) = check::newer_than(&crates, rustc) {

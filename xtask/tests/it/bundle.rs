@@ -678,18 +678,95 @@ fn build_scripts_that_do_more_than_decide_cfgs_are_refused_with_the_reason() {
              `fixturenative`",
         ),
     ] {
+        let stderr = refused(problem, &dir);
+        assert!(stderr.contains(reason), "{problem}: {stderr}");
+    }
+}
+
+/// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs`, which must refuse (exit 2, no file
+/// written): what it said.
+fn refused(problem: &str, dir: &Path) -> String {
+    let out = dir.join(format!("{problem}.rs"));
+    let result = xtask(&[
+        "bundle",
+        fixture(problem).to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
+    assert!(!out.exists(), "{problem}: a refused bundle was written");
+    stderr
+}
+
+#[test]
+fn a_proc_macros_item_is_expanded_never_left_out() {
+    // An attribute macro on an impl no rule would keep (easy-ext's shape), and `#[fastout]`, a
+    // derive and a function-like macro through a library's glob re-export (proconio's shape):
+    // with the toolchain's proc-macro server, expanded, AC, and no proc-macro crate left.
+    if crate::proc_macros::server().is_none() {
+        return;
+    }
+    for problem in ["boj-1014", "boj-1015"] {
+        let (result, bundle) = bundle_checked(&fixture(problem), problem, None);
+        assert_success_saying(&result, "AC");
+        assert!(!bundle.contains("fixture_macros"), "{problem}: {bundle}");
+    }
+    // Re-exported and marking an item no solution reaches: nothing to expand or refuse.
+    let bundle = bundle_passes(&fixture("boj-1016"), "proc-macro-unreached");
+    assert!(!bundle.contains("fixture_macros"), "{bundle}");
+    assert!(!bundle.contains("fastout"), "{bundle}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_proc_macros_item_that_cannot_be_expanded_is_refused_by_name_never_left_out() {
+    // The same two without a server (a rustc whose sysroot has none): each refused, naming
+    // the item, the macro's crate and why, never left for rustc to find missing.
+    if crate::proc_macros::server().is_none() {
+        return;
+    }
+    let dir = scratch("bundle-tests", "proc-macros-without-a-server");
+    let (wrapper, _) = crate::proc_macros::rustc_without_a_proc_macro_server(&dir);
+    for (problem, item) in [
+        ("boj-1014", "`ext` in `impl i64` in the solution"),
+        ("boj-1015", "in the solution"),
+    ] {
         let out = dir.join(format!("{problem}.rs"));
-        let result = xtask(&[
-            "bundle",
-            fixture(problem).to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-        ]);
+        let result = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["bundle", fixture(problem).to_str().unwrap(), "-o"])
+            .arg(&out)
+            .env("CARGO_TARGET_DIR", target_dir("bundle-no-server-target"))
+            .env("RUSTC", &wrapper)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
         let stderr = text(&result.stderr);
         assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
-        assert!(stderr.contains(reason), "{problem}: {stderr}");
+        for said in [
+            item,
+            "may be a macro of the proc-macro crate fixture-macros 0.1.0, which needs expanding",
+            "the toolchain's proc-macro server is missing",
+        ] {
+            assert!(stderr.contains(said), "{problem}: no {said:?} in {stderr}");
+        }
         assert!(!out.exists(), "{problem}: a refused bundle was written");
     }
+}
+
+#[test]
+fn a_safe_fn_foreign_item_is_bundled_as_its_tokens_and_ac() {
+    // Rust 1.82's `unsafe extern "C" { pub safe fn abs(i: i32) -> i32; }`, which syn keeps as
+    // tokens and prettyplease would panic on (`not implemented: ForeignItem::Verbatim`). The
+    // problem's `rust-version = "1.82"` says its judge is that new, so the check lets the
+    // syntax be (Debian's 1.63 cannot compile it, so only this toolchain's rustc is asked).
+    let (result, bundle) = bundle_checked(&fixture("boj-1017"), "safe-fn", None);
+    assert_success_saying(&result, "1/1 AC");
+    assert!(bundle.contains("unsafe extern \"C\" {"), "{bundle}");
+    assert!(
+        bundle.contains("pub safe fn abs (i : i32) -> i32 ;"),
+        "{bundle}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ struct Solution {
     kept: &'static [&'static str],
 }
 
-const SOLUTIONS: [Solution; 20] = [
+const SOLUTIONS: [Solution; 21] = [
     Solution {
         name: "proconio",
         limit: 18_000,
@@ -184,6 +184,20 @@ const SOLUTIONS: [Solution; 20] = [
             "pub struct BitVec<",
         ],
     },
+    // Issue 43's: `lazy_static!` in the solution, whose `static ref PASCAL` its macro defines;
+    // a second static built from the first.
+    Solution {
+        name: "lazy-static",
+        limit: 6_000,
+        old_rustc: true,
+        kept: &[
+            "use lazy_static::lazy_static;",
+            "static ref PASCAL",
+            "static ref ROW_SUMS",
+            "macro_rules! __lazy_static__lazy_static",
+            "pub struct Lazy<",
+        ],
+    },
     Solution {
         name: "im-rc",
         limit: 438_000,
@@ -281,8 +295,18 @@ fn problem(name: &str) -> PathBuf {
 /// `cargo xtask bundle PROBLEM -o DIR/NAME.rs --check [--rustc OLD]`, building into the
 /// fixture workspace's own target folder: the run and the bundle.
 fn bundle_check(name: &str, old: Option<&Path>, dir: &Path) -> (Output, String) {
+    bundle_check_at(&problem(name), "atcoder-target", old, dir)
+}
+
+/// [`bundle_check`] of the problem folder `problem`, building into `target`.
+fn bundle_check_at(
+    problem: &Path,
+    target: &str,
+    old: Option<&Path>,
+    dir: &Path,
+) -> (Output, String) {
+    let name = problem.file_name().unwrap().to_string_lossy();
     let out = dir.join(format!("{name}.rs"));
-    let problem = problem(name);
     let mut args = vec![
         "bundle",
         problem.to_str().unwrap(),
@@ -293,7 +317,7 @@ fn bundle_check(name: &str, old: Option<&Path>, dir: &Path) -> (Output, String) 
     if let Some(old) = old {
         args.extend(["--rustc", old.to_str().unwrap()]);
     }
-    let result = run_xtask("atcoder-target", &args);
+    let result = run_xtask(target, &args);
     let bundle = std::fs::read_to_string(&out).unwrap_or_default();
     (result, bundle)
 }
@@ -437,4 +461,62 @@ fn proc_macro_crates_are_expanded_and_their_bundles_compile_alone_and_are_ac() {
     });
     let wrong = wrong.into_inner().unwrap();
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+/// A problem of `tests/data/atcoder-newest/`: the newest pathfinding and indexmap.
+fn newest(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/atcoder-newest/problems")
+        .join(name)
+}
+
+#[test]
+fn the_newest_crates_are_ac_where_the_problems_rust_version_says_its_judge_is_that_new() {
+    // pathfinding 4.16 (rust-version 1.88) and indexmap 2.14 with hashbrown 0.17 (1.85) use
+    // let-else, inline format arguments and `use<..>` captures: fine for a judge of 1.88 and
+    // 1.85, as those problems' `rust-version` says, and so not even noted.
+    let dir = scratch("bundle-crates", "newest");
+    for name in ["pathfinding", "indexmap"] {
+        let (result, bundle) = bundle_check_at(&newest(name), "atcoder-newest-target", None, &dir);
+        let stdout = text(&result.stdout);
+        assert_eq!(
+            result.status.code(),
+            Some(0),
+            "{name}: {stdout}{}",
+            text(&result.stderr)
+        );
+        assert!(stdout.contains("1/1 AC"), "{name}: {stdout}");
+        assert!(!stdout.contains("note:"), "{name}: {stdout}");
+        assert!(
+            bundle.contains("else {"),
+            "{name}: no let-else in the bundle"
+        );
+    }
+    // The same indexmap solution in a problem that sets no `rust-version`: its judge is taken
+    // to run 1.56, so the newer syntax is an issue (exit 1), with the setting named once, and
+    // each crate that declares a newer Rust is noted with the newest version that fits.
+    let (result, _) = bundle_check_at(&newest("indexmap-boj"), "atcoder-newest-target", None, &dir);
+    let (stdout, stderr) = (text(&result.stdout), text(&result.stderr));
+    assert_eq!(result.status.code(), Some(1), "{stdout}{stderr}");
+    let setting = "newer than Rust 1.56, what BOJ is believed to run (the problem's Cargo.toml \
+                   sets no `rust-version`: set it to what your judge runs)";
+    assert!(
+        stderr.contains(&format!("let-else (Rust 1.65): {setting}")),
+        "{stderr}"
+    );
+    assert_eq!(stderr.matches(setting).count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("(Rust 1.58): newer than Rust 1.56\n"),
+        "{stderr}"
+    );
+    let note = format!("note: indexmap 2.14.2 declares rust-version 1.85, {setting}");
+    assert!(stdout.contains(&note), "{stdout}");
+    // What cargo's resolver finds in the registry's index: indexmap 1.9.3 declares 1.56 (2.0
+    // needs 1.63); said only where cargo could reach the index.
+    let line = stdout.lines().find(|l| l.contains(&note)).unwrap();
+    assert!(
+        line.ends_with("the newest indexmap that declares Rust 1.56 or older is 1.9.3")
+            || line.ends_with(&note),
+        "{line}"
+    );
 }

@@ -147,15 +147,12 @@ fn a_macros_own_error_and_its_panic_refuse_the_bundle_naming_them() {
 }
 
 #[cfg(unix)]
-#[test]
-fn a_toolchain_without_its_proc_macro_server_is_named_as_missing() {
+/// A `rustc` (a shell script in `dir`) that is the real one, but says its sysroot is a folder
+/// with no proc-macro server, as a toolchain without it would: cargo builds with it, and the
+/// bundler looks for the server there. Returns the script and the sysroot it names.
+#[cfg(unix)]
+pub fn rustc_without_a_proc_macro_server(dir: &Path) -> (PathBuf, PathBuf) {
     use std::os::unix::fs::PermissionsExt;
-    if server().is_none() {
-        return;
-    }
-    // A `rustc` that is the real one, but says its sysroot is a folder with no server (as a
-    // toolchain without it would): cargo builds with it, and the bundler looks there.
-    let dir = scratch("proc-macro-bundles", "no-server");
     let fake = dir.join("sysroot");
     std::fs::create_dir_all(fake.join("libexec")).unwrap();
     let real = Command::new("rustc")
@@ -175,6 +172,17 @@ fn a_toolchain_without_its_proc_macro_server_is_named_as_missing() {
     )
     .unwrap();
     std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    (wrapper, fake)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_toolchain_without_its_proc_macro_server_is_named_as_missing() {
+    if server().is_none() {
+        return;
+    }
+    let dir = scratch("proc-macro-bundles", "no-server");
+    let (wrapper, fake) = rustc_without_a_proc_macro_server(&dir);
     let out = dir.join("bundle.rs");
     let problem = fixture().join("problems/boj-4301");
     let result = Command::new(env!("CARGO_BIN_EXE_xtask"))

@@ -200,16 +200,22 @@ fn the_float_judge_reads_exactly_plain_decimal_numbers() {
 }
 
 /// A crate's files for the bundler's property test: `main.rs` using a 2015 library
-/// (`fixture_old`, with a module file) and a 2021 one with exported macros (`algo`), as the
-/// bundler's fixtures hold them.
+/// (`fixture_old`, with a module file), a 2021 one with exported macros (`algo`) and one with a
+/// `safe fn` foreign item that syn keeps as tokens (`fixture_extern`), as the bundler's
+/// fixtures hold them.
 fn bundle_sources() -> Vec<(&'static str, Vec<u8>)> {
     vec![
         (
             "main.rs",
             b"use algo::read_vals;\nfn main() {\n    let shapes = fixture_old::squares();\n    \
               fixture_old::check(true, \"{x}\");\n    let v: Vec<u32> = read_vals!(\"1 2\");\n    \
-              println!(\"{} {:?} {}\", fixture_old::total_area(&shapes), v, <u8>::max_value());\n}\n"
+              println!(\"{} {:?} {}\", fixture_old::total_area(&shapes), v, <u8>::max_value());\n    \
+              println!(\"{}\", fixture_extern::run(-1));\n}\n"
                 .to_vec(),
+        ),
+        (
+            "extern/lib.rs",
+            data("tests/data/bundle-fixture/crates/fixture-extern/src/lib.rs"),
         ),
         (
             "old/lib.rs",
@@ -228,43 +234,21 @@ fn bundle_sources() -> Vec<(&'static str, Vec<u8>)> {
 
 #[test]
 fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic() {
-    use std::collections::BTreeMap;
-    use xtask::bundle::cfg::Cfg;
-    use xtask::bundle::manifest::{LibCrate, Plan, Source};
+    use xtask::bundle::manifest::{LibCrate, Plan};
 
     let dir = crate::support::scratch("properties", "bundle-sources");
     let sources = bundle_sources();
-    let lib = |module: &str, root: &str, edition: &str| LibCrate {
-        module: module.to_string(),
-        package: format!("{module} 0.1.0"),
-        source: Source::Path,
-        dir: dir.join(root),
-        root: dir.join(root).join("lib.rs"),
-        edition: edition.to_string(),
-        cfg: Cfg::default(),
-        rust_version: None,
-        deps: BTreeMap::new(),
-        refusal: None,
+    let lib = |module: &str, root: &str, edition: &str| {
+        LibCrate::in_folder(module, &dir.join(root), edition)
     };
-    let plan = Plan {
-        package: "property".to_string(),
-        dir: dir.clone(),
-        main: dir.join("main.rs"),
-        deps: [
-            ("fixture_old".to_string(), "fixture_old".to_string()),
-            ("algo".to_string(), "algo".to_string()),
-        ]
-        .into(),
-        libs: vec![
+    let plan = Plan::without_cargo(
+        &dir,
+        vec![
             lib("algo", "algo", "2021"),
             lib("fixture_old", "old", "2015"),
+            lib("fixture_extern", "extern", "2021"),
         ],
-        cfg: Cfg::default(),
-        edition: "2021".to_string(),
-        target_dir: dir.join("target"),
-        workspace_root: dir.clone(),
-        proc_macros: Default::default(),
-    };
+    );
     let write_all = |edited: Option<(usize, &[u8])>| {
         for (k, (name, text)) in sources.iter().enumerate() {
             let path = dir.join(name);
@@ -280,6 +264,7 @@ fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic()
     write_all(None);
     let whole = xtask::bundle::render_sources(&plan).unwrap();
     assert!(whole.contains("mod fixture_old"), "{whole}");
+    assert!(whole.contains("pub safe fn abs"), "{whole}");
     let alphabet = b"{}()[]<>:;,.!#$'\"/*&|=+- \nrsuabcdefmnptx_019";
     let mut rng = Rng(38);
     let (mut bundled, mut refused) = (0, 0);
@@ -311,4 +296,47 @@ fn the_bundler_ends_edited_crate_sources_in_a_bundle_or_an_error_never_a_panic()
         bundled > 0 && refused > 0,
         "{bundled} bundled, {refused} refused"
     );
+}
+
+/// The bundle `fuzz` target's plan: a library crate `lib` of `edition` at `dir/lib/lib.rs`,
+/// whose `run` the solution `dir/main.rs` calls.
+fn one_library_plan(dir: &Path, edition: &str) -> xtask::bundle::manifest::Plan {
+    use xtask::bundle::manifest::{LibCrate, Plan};
+    fs::create_dir_all(dir.join("lib")).unwrap();
+    fs::write(dir.join("main.rs"), "fn main() { lib::run(); }\n").unwrap();
+    Plan::without_cargo(
+        dir,
+        vec![LibCrate::in_folder("lib", &dir.join("lib"), edition)],
+    )
+}
+
+#[test]
+fn what_syn_keeps_as_tokens_is_printed_as_tokens_or_refused_by_name_never_a_panic() {
+    // The `bundle` fuzz target's first finding (prettyplease's `not implemented:
+    // Item::Verbatim`), as its seeds hold it: a `safe fn` foreign item (Rust 1.82) and a
+    // `static` without a value, each beside the `run` that `main` calls, under each edition.
+    let dir = crate::support::scratch("properties", "verbatim");
+    for edition in ["2015", "2018", "2021"] {
+        let plan = one_library_plan(&dir, edition);
+        fs::write(
+            dir.join("lib/lib.rs"),
+            "unsafe extern \"C\" { pub safe fn abs(i: i32) -> i32; }\npub fn run() {}\n",
+        )
+        .unwrap();
+        let bundle = xtask::bundle::render_sources(&plan).unwrap();
+        assert!(
+            bundle.contains("pub safe fn abs (i : i32) -> i32 ;"),
+            "{bundle}"
+        );
+        fs::write(
+            dir.join("lib/lib.rs"),
+            "pub static S: u8;\npub fn run() {}\n",
+        )
+        .unwrap();
+        let said = format!("{:#}", xtask::bundle::render_sources(&plan).unwrap_err());
+        assert!(
+            said.contains("lib.rs:1: `pub static S : u8 ;` is no item rustc compiles"),
+            "{said}"
+        );
+    }
 }

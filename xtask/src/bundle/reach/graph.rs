@@ -16,8 +16,9 @@ use syn::{ImplItem, Item, TraitItem, UseTree};
 
 use super::live::MacroFacts;
 use super::resolve::Target;
-use super::scan::{unraw, Scan};
+use super::scan::{defined_names, idents, may_name_an_item, unraw, Scan};
 use super::Level;
+use crate::bundle::macro_origin::leading_attribute_macros;
 
 /// A node of the [`Graph`]: an index into its arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -197,6 +198,9 @@ pub(super) struct Module {
     /// Why it cannot be bundled, for a stand-in left where a crate or a module could not go
     /// in (see [`super::REFUSED`]): the bundle is refused if the solution reaches it.
     pub(super) refused: Option<String>,
+    /// For a stand-in of a proc-macro crate, its package and version (see
+    /// [`super::PROC_MACRO`]).
+    pub(super) proc_macro: Option<String>,
     pub(super) parent: Option<ModId>,
     /// The `mod` item's node (none for the root).
     pub(super) node: Option<NodeId>,
@@ -238,6 +242,10 @@ pub(super) struct Graph {
     /// Trait impls whose trait is in a stand-in for what could not be bundled: their trait is
     /// never live, so they never stay.
     pub(super) impls_of_refused: BTreeSet<NodeId>,
+    /// Items an attribute macro may rewrite whole (easy-ext's `#[ext(ChMax)] impl i64 { fn
+    /// chmax ... }` is a trait and its impl), with the names they may define: their own, their
+    /// members', and the words of the attribute.
+    pub(super) rewritten: BTreeMap<NodeId, BTreeSet<String>>,
     /// What each macro call's rules go by, worked out when first asked (see `live.rs`).
     pub(super) macro_facts: RefCell<BTreeMap<NodeId, Rc<Option<MacroFacts>>>>,
     /// The bundle's types and traits each impl is about, worked out when first asked.
@@ -368,6 +376,7 @@ impl Graph {
         self.modules.push(Module {
             name: name.to_owned(),
             refused: None,
+            proc_macro: None,
             parent,
             node: None,
             krate,
@@ -445,6 +454,7 @@ impl Graph {
                 let node = self.add_node(place, Kind::Mod { module: child }, TokenStream::new());
                 self.module_mut(child).node = Some(node);
                 self.module_mut(child).refused = super::refusal_of(&m.attrs);
+                self.module_mut(child).proc_macro = super::proc_macro_of(&m.attrs);
                 if let Some((_, inner)) = &m.content {
                     self.collect(inner, child);
                 }
@@ -662,6 +672,7 @@ impl Graph {
     /// What the rules need once everything is collected: which traits each impl implements,
     /// where each trait is in scope, and which macros each macro may expand.
     fn link(&mut self) {
+        self.rewritten = self.rewritten_by_attributes();
         let mut traits_of_impl = BTreeMap::new();
         for (id, node) in self.node_ids() {
             if let Kind::Impl {
@@ -758,6 +769,50 @@ impl Graph {
             expansions.insert(definition, found.into_iter().collect());
         }
         self.expansions = expansions;
+    }
+
+    /// Items with an attribute macro among the attributes they open with (see
+    /// [`Graph::rewritten`]), each with the names it may define.
+    fn rewritten_by_attributes(&self) -> BTreeMap<NodeId, BTreeSet<String>> {
+        let mut rewritten: BTreeMap<NodeId, BTreeSet<String>> = BTreeMap::new();
+        for (id, node) in self.node_ids() {
+            if node.place.part != Part::Whole
+                || matches!(
+                    node.kind,
+                    Kind::Mod { .. } | Kind::Use { .. } | Kind::Glob { .. }
+                )
+            {
+                continue;
+            }
+            let (macros, attributes) = leading_attribute_macros(&node.tokens);
+            if macros.is_empty() {
+                continue;
+            }
+            let mut defined = BTreeSet::new();
+            defined_names(node.tokens.clone(), &mut defined);
+            defined.extend(node.name.iter().cloned());
+            let mut words = BTreeSet::new();
+            idents(attributes, &mut words);
+            defined.extend(words.into_iter().filter(|w| may_name_an_item(w)));
+            rewritten.insert(id, defined);
+        }
+        for node in &self.nodes {
+            if let Kind::ImplMember {
+                owner,
+                name: Some(name),
+            }
+            | Kind::TraitMember {
+                owner,
+                name: Some(name),
+                ..
+            } = &node.kind
+            {
+                if let Some(defined) = rewritten.get_mut(owner) {
+                    defined.insert(name.clone());
+                }
+            }
+        }
+        rewritten
     }
 
     /// The traits a glob import of `module` brings: defined there, imported there (a glob

@@ -7,8 +7,11 @@ use proc_macro2::TokenStream;
 
 use super::graph::{Graph, Kind, ModId, NodeId, NodeSet};
 use super::resolve::Target;
-use super::scan::{defined_names, idents, Scan};
+use super::scan::{
+    call_arguments, defined_names, idents, may_name_an_item, words_named_by_rules, Scan,
+};
 use super::Level;
+use crate::bundle::macro_origin::macro_uses;
 
 /// A walk towards the fixpoint: what is live so far and what live code uses.
 #[derive(Debug, Default)]
@@ -40,6 +43,9 @@ pub(super) struct Reach {
     parent: BTreeMap<NodeId, NodeId>,
     /// For each module a path went into or ended at, the node whose path did so first.
     entered: BTreeMap<ModId, Option<NodeId>>,
+    /// For each stand-in a macro of which a live node uses (an attribute, a derive, a call),
+    /// that macro as written, first met: what the refusal names.
+    macro_of: BTreeMap<ModId, String>,
     /// For each name used as a member, the node that used it first.
     member_by: BTreeMap<String, NodeId>,
     /// Every identifier in a live macro definition or item-position macro call: a provided
@@ -134,7 +140,10 @@ impl Graph {
                 (None, Some(node)) if reach.live.contains(node) => reach.parent.get(&node).copied(),
                 _ => continue,
             };
-            let mut chain = vec![self.module_path(id)];
+            let mut chain = vec![match reach.macro_of.get(&id) {
+                Some(used) => format!("{} ({used})", self.module_path(id)),
+                None => self.module_path(id),
+            }];
             let mut at = by;
             let mut seen = BTreeSet::new();
             while let Some(node) = at.filter(|&n| seen.insert(n)) {
@@ -208,6 +217,11 @@ impl Graph {
                 name.as_ref().and_then(used).or(Some(*owner))
             }
             Kind::Trait { members } => members
+                .iter()
+                .find_map(used)
+                .or(self[self[id].module()].node),
+            // An item an attribute macro rewrites: for the code that used one of its names.
+            _ if self.rewritten.contains_key(&id) => self.rewritten[&id]
                 .iter()
                 .find_map(used)
                 .or(self[self[id].module()].node),
@@ -298,6 +312,16 @@ impl Graph {
         for path in &scan.macro_paths {
             for definition in self.macros_called(module, path) {
                 self.expand_at(module, definition, reach);
+            }
+        }
+        // An attribute, a derive or a macro from what could not be bundled (a proc-macro
+        // crate): the way to it, for the refusal.
+        for used in macro_uses(&node.tokens) {
+            if let Some(stand_in) = self.macro_origin(module, &used) {
+                reach.enter(stand_in);
+                if !reach.quiet {
+                    reach.macro_of.entry(stand_in).or_insert(used.written());
+                }
             }
         }
     }
@@ -398,6 +422,20 @@ impl Graph {
             && !matches!(node.kind, Kind::Mod { .. })
         {
             return true;
+        }
+        // An item an attribute macro may rewrite whole is kept as a macro call is: when it may
+        // define a name looked for in its module, or one used as a member (easy-ext's
+        // `#[ext(ChMax)] impl i64 { fn chmax ... }` for `x.chmax(y)`), whatever its kind says.
+        if let Some(defined) = self.rewritten.get(&id) {
+            let looked_up =
+                |name: &String| reach.looked_up.contains(&(node.module(), name.clone()));
+            if module_live
+                && defined
+                    .iter()
+                    .any(|n| reach.members.contains(n) || looked_up(n))
+            {
+                return true;
+            }
         }
         match &node.kind {
             // Method resolution: one of its names used where it is in scope.
@@ -554,13 +592,41 @@ impl Graph {
             None
         } else {
             let mut definitions: Vec<NodeId> = Vec::new();
-            for called in called {
-                definitions.extend(self.expansions.get(&called).into_iter().flatten());
+            for called in &called {
+                definitions.extend(self.expansions.get(called).into_iter().flatten());
             }
             let mut defined = BTreeSet::new();
             defined_names(node.tokens.clone(), &mut defined);
+            let mut by_metavariable = false;
             for &definition in &definitions {
-                defined_names(self[definition].tokens.clone(), &mut defined);
+                by_metavariable |= defined_names(self[definition].tokens.clone(), &mut defined);
+            }
+            // `make_fn!(double, 2)` of a macro that writes `fn $name`, lazy_static's calls of
+            // one that writes `struct $N`: the words passed where the rules put an item's name
+            // (when the matcher tells where that is), or else every word passed.
+            if by_metavariable {
+                let arguments = call_arguments(&node.tokens);
+                let mut words = BTreeSet::new();
+                let mut told = true;
+                for &definition in &called {
+                    // A macro its rules call writes items named by what it is passed.
+                    let at = self[definition].module();
+                    let onward = |path: &[String]| {
+                        self.macros_called(at, path).iter().any(|&inner| {
+                            self.expansions.get(&inner).into_iter().flatten().any(|&d| {
+                                defined_names(self[d].tokens.clone(), &mut BTreeSet::new())
+                            })
+                        })
+                    };
+                    match words_named_by_rules(&self[definition].tokens, &arguments, &onward) {
+                        Some(named) => words.extend(named),
+                        None => told = false,
+                    }
+                }
+                if !told {
+                    idents(arguments, &mut words);
+                }
+                defined.extend(words.into_iter().filter(|w| may_name_an_item(w)));
             }
             let named = |tokens: &TokenStream| -> Vec<NodeId> {
                 let mut scan = Scan::default();

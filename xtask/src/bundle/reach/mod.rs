@@ -52,6 +52,7 @@ use syn::{Attribute, Item};
 
 use self::graph::Graph;
 pub use self::live::Refusal;
+use super::macro_origin::{macro_uses, ProcMacroUse};
 
 /// The attribute that marks a stand-in: an empty module left where a crate or a module could
 /// not go in (a proc-macro crate, a build script that does more than set `cfg`s, a file that
@@ -59,11 +60,21 @@ pub use self::live::Refusal;
 /// solution does not reach, and refuses the bundle when it does.
 pub const REFUSED: &str = "__bundle_refused";
 
-/// An empty module `name` standing in for what could not be bundled, and why.
-pub fn stand_in(name: &syn::Ident, reason: &str) -> Item {
+/// The attribute that marks a stand-in for a proc-macro crate, with its package and version:
+/// where the macros of [`super::macro_origin`] come from.
+pub const PROC_MACRO: &str = "__bundle_proc_macro";
+
+/// An empty module `name` standing in for what could not be bundled, and why; for a proc-macro
+/// crate, `proc_macro` is its package and version.
+pub fn stand_in(name: &syn::Ident, reason: &str, proc_macro: Option<&str>) -> Item {
     let marker = syn::Ident::new(REFUSED, proc_macro2::Span::call_site());
+    let mut attrs: Vec<Attribute> = vec![syn::parse_quote!(#[#marker = #reason])];
+    if let Some(package) = proc_macro {
+        let marker = syn::Ident::new(PROC_MACRO, proc_macro2::Span::call_site());
+        attrs.push(syn::parse_quote!(#[#marker = #package]));
+    }
     Item::Mod(syn::ItemMod {
-        attrs: vec![syn::parse_quote!(#[#marker = #reason])],
+        attrs,
         vis: syn::Visibility::Public(Default::default()),
         unsafety: None,
         mod_token: Default::default(),
@@ -75,8 +86,17 @@ pub fn stand_in(name: &syn::Ident, reason: &str) -> Item {
 
 /// The reason a stand-in's attributes give, if they mark one.
 pub fn refusal_of(attrs: &[Attribute]) -> Option<String> {
+    marked(attrs, REFUSED)
+}
+
+/// The package and version of the proc-macro crate a stand-in's attributes mark, if any.
+pub fn proc_macro_of(attrs: &[Attribute]) -> Option<String> {
+    marked(attrs, PROC_MACRO)
+}
+
+fn marked(attrs: &[Attribute], marker: &str) -> Option<String> {
     attrs.iter().find_map(|a| match &a.meta {
-        syn::Meta::NameValue(nv) if nv.path.is_ident(REFUSED) => match &nv.value {
+        syn::Meta::NameValue(nv) if nv.path.is_ident(marker) => match &nv.value {
             syn::Expr::Lit(syn::ExprLit {
                 lit: syn::Lit::Str(s),
                 ..
@@ -85,6 +105,32 @@ pub fn refusal_of(attrs: &[Attribute]) -> Option<String> {
         },
         _ => None,
     })
+}
+
+/// Every macro of a proc-macro crate that the bundle `items` use, anywhere (see
+/// [`super::macro_origin::proc_macro_uses`]).
+pub(super) fn proc_macro_uses(items: &[Item]) -> Vec<ProcMacroUse> {
+    let graph = Graph::build(items, &BTreeMap::new());
+    let mut found = Vec::new();
+    for (id, node) in graph.node_ids() {
+        for used in macro_uses(&node.tokens) {
+            let Some(stand_in) = graph.macro_origin(node.module(), &used) else {
+                continue;
+            };
+            let Some(package) = graph[stand_in].proc_macro.clone() else {
+                continue;
+            };
+            found.push(ProcMacroUse {
+                item: graph.describe(id),
+                used,
+                module: graph.module_path(stand_in),
+                package,
+            });
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
 }
 
 /// How much of a library crate to keep.

@@ -2,10 +2,11 @@
 //! child modules, `use` imports and re-exports, glob imports, `crate`, `self` and `super`;
 //! and which `macro_rules!` definitions a macro call may mean.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::graph::{Graph, Kind, ModId, NodeId};
 use super::live::Reach;
+use crate::bundle::macro_origin::{MacroKind, MacroUse};
 
 /// A lookup's answer that a cycle may have cut short: (targets, imports gone through, the depth
 /// of the shallowest lookup under way it met).
@@ -77,6 +78,98 @@ impl Graph {
             }
         }
         found
+    }
+
+    /// The stand-in a macro named in `module` comes from, if it comes from one: by its path
+    /// (`#[pm::attr]`, `use pm::attr;`), or, when nothing of the bundle answers to the name,
+    /// through a glob of a stand-in on the way (proconio's `pub use proconio_derive::*;`: a
+    /// glob of a stand-in is otherwise not read, as any name may seem to come from it, but an
+    /// attribute, a derive or a macro must come from somewhere). A `macro_rules!` of the
+    /// bundle that the name may mean, or std's, is no stand-in's.
+    pub(super) fn macro_origin(&self, module: ModId, used: &MacroUse) -> Option<ModId> {
+        if used.kind == MacroKind::Bang && !self.macros_called(module, &used.path).is_empty() {
+            return None;
+        }
+        let found = self.resolve_quietly(module, &used.path);
+        for target in &found {
+            match *target {
+                Target::Refused(m) => return Some(m),
+                Target::Module(m) if self[m].refused.is_some() => return Some(m),
+                _ => {}
+            }
+        }
+        if !found.is_empty() {
+            return None;
+        }
+        self.through_stand_in_globs(module, &used.path, &mut BTreeSet::new())
+    }
+
+    /// The stand-in whose glob `path`, written in `module` and found nowhere else, may come
+    /// through.
+    fn through_stand_in_globs(
+        &self,
+        module: ModId,
+        path: &[String],
+        visited: &mut BTreeSet<(ModId, String)>,
+    ) -> Option<ModId> {
+        let (name, prefix) = path.split_last()?;
+        let scopes: Vec<ModId> = if prefix.is_empty() {
+            vec![module]
+        } else {
+            let mut scopes = Vec::new();
+            for target in self.resolve_quietly(module, prefix) {
+                match target {
+                    Target::Refused(m) => return Some(m),
+                    Target::Module(m) => scopes.push(m),
+                    Target::Node(_) => {}
+                }
+            }
+            scopes
+        };
+        scopes
+            .into_iter()
+            .find_map(|scope| self.stand_in_glob_in(scope, name, visited))
+    }
+
+    /// The stand-in `name`, found nowhere in `module`, may come from through `module`'s imports
+    /// of it and its globs.
+    fn stand_in_glob_in(
+        &self,
+        module: ModId,
+        name: &str,
+        visited: &mut BTreeSet<(ModId, String)>,
+    ) -> Option<ModId> {
+        if !visited.insert((module, name.to_owned())) {
+            return None;
+        }
+        let here = &self[module];
+        if here.refused.is_some() {
+            return Some(module);
+        }
+        for &leaf in here.imports.get(name).into_iter().flatten() {
+            if let Kind::Use { path } = &self[leaf].kind {
+                if let Some(m) = self.through_stand_in_globs(module, path, visited) {
+                    return Some(m);
+                }
+            }
+        }
+        for &glob in &here.globs {
+            let Kind::Glob { path } = &self[glob].kind else {
+                continue;
+            };
+            for target in self.resolve_quietly(module, path) {
+                let found = match target {
+                    Target::Module(m) if self[m].refused.is_some() => Some(m),
+                    Target::Refused(m) => Some(m),
+                    Target::Module(m) => self.stand_in_glob_in(m, name, visited),
+                    Target::Node(_) => None,
+                };
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
     }
 
     /// Where a path that starts with `first` starts from, when `first` is no name to look up:

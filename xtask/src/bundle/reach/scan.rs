@@ -259,29 +259,288 @@ fn use_leaves(
     }
 }
 
-/// The names that follow an item keyword in `tokens` (`fn adc`, `pub trait FloatConst`): what
-/// a macro's tokens may define.
-pub(super) fn defined_names(tokens: TokenStream, out: &mut BTreeSet<String>) {
+/// The names that follow an item keyword in `tokens` (`fn adc`, `pub trait FloatConst`), past
+/// what may stand between `static` and the name (`static mut COUNT`, and lazy_static's `static
+/// ref PASCAL`): what a macro's tokens may define. Returns whether a keyword is followed by a
+/// metavariable instead (`struct $name`, `static $N`): then the macro defines whatever words
+/// its calls pass it there, which only matching its rules could tell apart.
+pub(super) fn defined_names(tokens: TokenStream, out: &mut BTreeSet<String>) -> bool {
     const ITEMS: [&str; 9] = [
         "fn", "struct", "enum", "union", "trait", "type", "const", "static", "mod",
     ];
-    let mut after_keyword = false;
+    let mut by_metavariable = false;
+    // The item keyword just read, and whether a `$` followed it.
+    let mut keyword: Option<String> = None;
+    let mut dollar = false;
     for tree in tokens {
         match tree {
             TokenTree::Ident(id) => {
                 let name = unraw(&id);
-                if after_keyword {
+                if let Some(before) = keyword.take() {
+                    if dollar {
+                        by_metavariable |= name != "crate";
+                        dollar = false;
+                        continue;
+                    }
+                    if before == "static" && (name == "mut" || name == "ref") {
+                        keyword = Some(before);
+                        continue;
+                    }
                     out.insert(name.clone());
                 }
-                after_keyword = ITEMS.contains(&name.as_str());
+                if ITEMS.contains(&name.as_str()) {
+                    keyword = Some(name);
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == '$' && keyword.is_some() && !dollar => {
+                dollar = true;
             }
             TokenTree::Group(g) => {
-                defined_names(g.stream(), out);
-                after_keyword = false;
+                by_metavariable |= defined_names(g.stream(), out);
+                keyword = None;
+                dollar = false;
             }
-            TokenTree::Punct(_) | TokenTree::Literal(_) => after_keyword = false,
+            TokenTree::Punct(_) | TokenTree::Literal(_) => {
+                keyword = None;
+                dollar = false;
+            }
         }
     }
+    by_metavariable
+}
+
+/// The words a call of the `macro_rules!` definition `definition` passes where its rules put
+/// the name of an item they write (`fn $name`, `struct $C`, or anywhere in a call they make of
+/// a macro that `onward` says writes items so named, as lazy_static's `lazy_static!` passes
+/// `$N` on): for the first rule whose matcher the call's `arguments` fit as far as those
+/// metavariables, the words at their places. `None` when the matcher's places cannot be told
+/// without parsing (a `$x:ty`, a repetition before them), and then any word passed may be
+/// such a name.
+pub(super) fn words_named_by_rules(
+    definition: &TokenStream,
+    arguments: &TokenStream,
+    onward: &dyn Fn(&[String]) -> bool,
+) -> Option<BTreeSet<String>> {
+    let rules = definition.clone().into_iter().filter_map(|t| match t {
+        TokenTree::Group(g) if g.delimiter() != proc_macro2::Delimiter::Bracket => Some(g),
+        _ => None,
+    });
+    let rules = rules.last()?;
+    let trees: Vec<TokenTree> = rules.stream().into_iter().collect();
+    let mut found = BTreeSet::new();
+    // `(matcher) => {body};`, rule after rule.
+    let mut k = 0;
+    while k < trees.len() {
+        let (Some(TokenTree::Group(matcher)), Some(TokenTree::Group(body))) =
+            (trees.get(k), trees.get(k + 3))
+        else {
+            break;
+        };
+        k += 5;
+        let naming = naming_metavariables(body.stream(), onward);
+        if naming.is_empty() {
+            continue;
+        }
+        match bind(matcher.stream(), arguments.clone(), &naming) {
+            Binding::NoMatch => continue,
+            Binding::Unknown => return None,
+            Binding::Bound(words) => {
+                found.extend(words);
+                return Some(found);
+            }
+        }
+    }
+    Some(found)
+}
+
+/// How a call's arguments fit a matcher, as far as the metavariables asked for.
+enum Binding {
+    /// A token of the matcher differs: another rule applies.
+    NoMatch,
+    /// A fragment of many tokens or a repetition comes first: places cannot be told.
+    Unknown,
+    /// The words at the metavariables' places.
+    Bound(Vec<String>),
+}
+
+/// `arguments` against `matcher`, element by element, binding the metavariables of `wanted`.
+fn bind(matcher: TokenStream, arguments: TokenStream, wanted: &BTreeSet<String>) -> Binding {
+    let pattern: Vec<TokenTree> = matcher.into_iter().collect();
+    let given: Vec<TokenTree> = arguments.into_iter().collect();
+    let mut words = Vec::new();
+    let mut left = wanted.clone();
+    let (mut p, mut g) = (0, 0);
+    while !left.is_empty() {
+        let Some(element) = pattern.get(p) else {
+            return Binding::NoMatch;
+        };
+        match element {
+            TokenTree::Punct(dollar) if dollar.as_char() == '$' => {
+                let (Some(TokenTree::Ident(name)), Some(TokenTree::Ident(fragment))) =
+                    (pattern.get(p + 1), pattern.get(p + 3))
+                else {
+                    // `$( ... )*` or `$crate`.
+                    return Binding::Unknown;
+                };
+                if !matches!(
+                    fragment.to_string().as_str(),
+                    "ident" | "tt" | "lifetime" | "literal"
+                ) {
+                    return Binding::Unknown;
+                }
+                let Some(word) = given.get(g) else {
+                    return Binding::NoMatch;
+                };
+                let name = unraw(name);
+                if left.remove(&name) {
+                    if let TokenTree::Ident(w) = word {
+                        words.push(unraw(w));
+                    }
+                }
+                // `'a` is two tokens.
+                g += if fragment == "lifetime" { 2 } else { 1 };
+                p += 4;
+            }
+            TokenTree::Group(inner) => {
+                let Some(TokenTree::Group(passed)) = given.get(g) else {
+                    return Binding::NoMatch;
+                };
+                if inner.delimiter() != passed.delimiter() {
+                    return Binding::NoMatch;
+                }
+                // The metavariables asked for that this group holds, bound inside it.
+                let mut held = BTreeSet::new();
+                collect_metavariables(inner.stream(), &mut held);
+                held.retain(|m| left.contains(m));
+                match bind(inner.stream(), passed.stream(), &held) {
+                    Binding::Bound(inner_words) => {
+                        left.retain(|m| !held.contains(m));
+                        words.extend(inner_words);
+                    }
+                    other => return other,
+                }
+                g += 1;
+                p += 1;
+            }
+            literal => {
+                let same = given
+                    .get(g)
+                    .is_some_and(|t| t.to_string() == literal.to_string());
+                if !same {
+                    return Binding::NoMatch;
+                }
+                g += 1;
+                p += 1;
+            }
+        }
+    }
+    Binding::Bound(words)
+}
+
+/// The metavariables a rule's transcriber puts after an item keyword (`struct $C`), and those
+/// it passes to a call of a macro that `onward` says writes items named by its words.
+fn naming_metavariables(body: TokenStream, onward: &dyn Fn(&[String]) -> bool) -> BTreeSet<String> {
+    fn walk(tokens: TokenStream, onward: &dyn Fn(&[String]) -> bool, out: &mut BTreeSet<String>) {
+        const ITEMS: [&str; 9] = [
+            "fn", "struct", "enum", "union", "trait", "type", "const", "static", "mod",
+        ];
+        let trees: Vec<TokenTree> = tokens.into_iter().collect();
+        for (k, tree) in trees.iter().enumerate() {
+            match tree {
+                TokenTree::Ident(keyword) if ITEMS.iter().any(|i| keyword == i) => {
+                    let mut at = k + 1;
+                    if keyword == "static"
+                        && matches!(trees.get(at), Some(TokenTree::Ident(m)) if m == "mut" || m == "ref")
+                    {
+                        at += 1;
+                    }
+                    if let (Some(TokenTree::Punct(d)), Some(TokenTree::Ident(v))) =
+                        (trees.get(at), trees.get(at + 1))
+                    {
+                        if d.as_char() == '$' && v != "crate" {
+                            out.insert(unraw(v));
+                        }
+                    }
+                }
+                TokenTree::Group(g) => {
+                    let called = k >= 1
+                        && matches!(&trees[k - 1], TokenTree::Punct(p) if p.as_char() == '!');
+                    if called && onward(&path_before(&trees[..k - 1])) {
+                        collect_metavariables(g.stream(), out);
+                    } else {
+                        walk(g.stream(), onward, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(body, onward, &mut out);
+    out
+}
+
+/// The path that `trees` end with (`$crate::lib::inner` before a `!`), `$crate` as `crate`.
+fn path_before(trees: &[TokenTree]) -> Vec<String> {
+    let punct =
+        |k: usize, c: char| matches!(trees.get(k), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let mut path = Vec::new();
+    let mut end = trees.len();
+    while let Some(TokenTree::Ident(id)) = end.checked_sub(1).and_then(|k| trees.get(k)) {
+        path.push(unraw(id));
+        end -= 1;
+        if end >= 2 && punct(end - 1, ':') && punct(end - 2, ':') {
+            end -= 2;
+        } else {
+            break;
+        }
+    }
+    path.reverse();
+    path
+}
+
+/// Every `$name` in `tokens`, `$crate` aside.
+fn collect_metavariables(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    for (k, tree) in trees.iter().enumerate() {
+        match tree {
+            TokenTree::Punct(d) if d.as_char() == '$' => {
+                if let Some(TokenTree::Ident(v)) = trees.get(k + 1) {
+                    if v != "crate" {
+                        out.insert(unraw(v));
+                    }
+                }
+            }
+            TokenTree::Group(g) => collect_metavariables(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// What an item-position macro call passes its macro: the group after `name!` in its
+/// tokens (`double, 2` of `make_fn!(double, 2);`), never its attributes or its path.
+pub(super) fn call_arguments(tokens: &TokenStream) -> TokenStream {
+    let mut after_bang = false;
+    for tree in tokens.clone() {
+        match tree {
+            TokenTree::Punct(p) if p.as_char() == '!' => after_bang = true,
+            TokenTree::Group(g) if after_bang => return g.stream(),
+            _ => after_bang = false,
+        }
+    }
+    TokenStream::new()
+}
+
+/// Whether `word` may be the name of an item a macro writes: no keyword (`static`, `ref`,
+/// `self`) and no primitive type (`u8`, `str`), which no one names an item.
+pub(super) fn may_name_an_item(word: &str) -> bool {
+    const PRIMITIVES: [&str; 17] = [
+        "bool", "char", "str", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32",
+        "i64", "i128", "isize", "f32", "f64",
+    ];
+    !KEYWORDS.contains(&word)
+        && !PRIMITIVES.contains(&word)
+        && !matches!(word, "self" | "Self" | "crate" | "super")
 }
 
 /// Every identifier in `tokens`.

@@ -672,11 +672,16 @@ fn what_cannot_be_bundled_is_no_reason_to_refuse_until_main_reaches_it() {
     assert_eq!(refusal.reason, "crate pm 1.0.0 is a proc-macro crate");
     assert_eq!(
         refusal.chain,
-        ["main", "lib::matrix::impl Matrix::rotated", "pm"]
+        [
+            "main",
+            "lib::matrix::impl Matrix::rotated",
+            "pm (#[deprecate_until])"
+        ]
     );
-    assert!(refusal
-        .to_string()
-        .ends_with("the solution reaches it: main → lib::matrix::impl Matrix::rotated → pm"));
+    assert!(refusal.to_string().ends_with(
+        "the solution reaches it: main → lib::matrix::impl Matrix::rotated → pm \
+         (#[deprecate_until])"
+    ));
 }
 
 #[test]
@@ -863,4 +868,244 @@ fn words_a_call_passes_are_looked_up_where_the_body_puts_them_in_a_path() {
         assert!(kept.contains(name), "{name} missing: {kept:#?}");
     }
     assert!(!kept.contains("lib: type U2"), "{kept:#?}");
+}
+
+#[test]
+fn a_macro_call_stays_when_it_defines_a_name_after_static_ref_or_mut() {
+    // lazy_static's `lazy_static! { static ref PASCAL: ... = ...; }`, called in the solution
+    // through `use lazy_static::lazy_static;`: the call defines `PASCAL` (its macro writes
+    // `struct $N` and `static $N`), which `main` looks for. Also `static mut`, which a
+    // declaration macro's tokens may hold as they are.
+    let kept = kept(
+        "use crate::lazy::lazy_static;
+         const ROWS: usize = 3;
+         lazy_static! {
+             static ref PASCAL: Vec<u64> = vec![1; ROWS];
+             static ref SUMS: Vec<u64> = PASCAL.iter().copied().collect();
+         }
+         lazy_static! {
+             static ref UNUSED: u8 = 0;
+         }
+         macro_rules! plain { ($($i:item)*) => { $($i)* }; }
+         plain! { static mut COUNT: u32 = 0; }
+         plain! { static mut OTHER: u32 = 0; }
+         fn main() { let _ = PASCAL[0] + SUMS[0]; unsafe { COUNT += 1; } }
+         mod lazy {
+             pub struct Lazy<T>(pub T);
+             #[macro_export]
+             macro_rules! __lazy__internal {
+                 (static ref $N:ident : $T:ty = $e:expr; $($t:tt)*) => {
+                     struct $N { f: () }
+                     static $N: $N = $N { f: () };
+                     impl core::ops::Deref for $N {
+                         type Target = $T;
+                         fn deref(&self) -> &$T { let lazy: &$crate::lazy::Lazy<$T> = todo!(); &lazy.0 }
+                     }
+                     $crate::lazy::lazy_static!($($t)*);
+                 };
+                 () => ()
+             }
+             #[macro_export]
+             macro_rules! __lazy__lazy_static {
+                 ($($t:tt)*) => { $crate::lazy::__lazy_internal!($($t)*); };
+             }
+             pub use crate::__lazy__internal as __lazy_internal;
+             pub use crate::__lazy__lazy_static as lazy_static;
+         }",
+    );
+    for name in [
+        "crate: const ROWS",
+        "crate: use crate::lazy::lazy_static",
+        "lazy: struct Lazy",
+        "lazy: macro_rules! __lazy__internal",
+    ] {
+        assert!(kept.contains(name), "{name} missing: {kept:#?}");
+    }
+    let calls: Vec<&String> = kept.iter().filter(|k| k.contains("!(")).collect();
+    assert_eq!(calls.len(), 2, "{calls:#?}");
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.contains("PASCAL") && c.contains("SUMS")),
+        "{calls:#?}"
+    );
+    assert!(calls.iter().any(|c| c.contains("COUNT")), "{calls:#?}");
+}
+
+#[test]
+fn a_macro_call_stays_when_its_macro_defines_an_item_named_by_a_word_it_passes() {
+    // The solution's `make_fn!(double)`, whose macro writes `fn $name`: the call defines
+    // `double`, though no item keyword comes before the word in the call itself.
+    let kept = kept(
+        "macro_rules! make_fn { ($name:ident, $k:expr) => { fn $name(x: u32) -> u32 { x * $k } }; }
+         make_fn!(double, 2);
+         make_fn!(triple, 3);
+         fn main() { let _ = double(1); let _ = crate::lib::Meters(1); }
+         mod lib {
+             macro_rules! newtype { ($t:ident) => { pub struct $t(pub i64); }; }
+             newtype!(Meters);
+             newtype!(Feet);
+         }",
+    );
+    let expected = lines(&[
+        "crate: macro_rules! make_fn",
+        "crate: make_fn!(double , 2)",
+        "crate: fn main",
+        "crate: mod lib",
+        "lib: macro_rules! newtype",
+        "lib: newtype!(Meters)",
+    ]);
+    assert_eq!(kept, expected);
+}
+
+/// A stand-in for the proc-macro crate `pm`, as the bundle marks it.
+const PM: &str = "#[__bundle_refused = \"crate pm 1.0.0 is a proc-macro crate\"]
+     #[__bundle_proc_macro = \"pm 1.0.0\"]
+     pub mod pm {}";
+
+#[test]
+fn an_item_an_attribute_macro_rewrites_is_refused_when_its_names_are_used() {
+    // easy-ext's `#[ext(ChMax)] impl i64 { fn chmax ... }` is a trait `ChMax` and its impl for
+    // i64; as written, an inherent impl of a type from elsewhere, which no rule keeps. A call
+    // of `chmax` reaches it, and it is refused by name; unused, it goes with nothing said.
+    let source = |main: &str| {
+        format!(
+            "use crate::pm::ext;
+             #[ext(ChMax)]
+             impl i64 {{ fn chmax(&mut self, v: i64) -> bool {{ *self < v }} }}
+             #[ext(Unused)]
+             impl u8 {{ fn unused(&self) {{}} }}
+             fn main() {{ {main} }}
+             {PM}"
+        )
+    };
+    let refusal = refused(&source("let mut x = 1i64; x.chmax(3);")).expect("refused");
+    assert_eq!(refusal.reason, "crate pm 1.0.0 is a proc-macro crate");
+    assert_eq!(
+        refusal.chain,
+        ["main", "impl i64::chmax", "impl i64", "pm (#[ext])"]
+    );
+    let also = refused(&source("let _ = <i64 as ChMax>::chmax;")).expect("refused");
+    assert_eq!(also.chain.last().map(String::as_str), Some("pm (#[ext])"));
+    assert_eq!(refused(&source("let x = 1i64;")), None);
+    assert!(!kept(&source("let x = 1i64;"))
+        .iter()
+        .any(|k| k.contains("impl")));
+}
+
+#[test]
+fn macros_through_a_glob_of_a_proc_macro_crate_are_refused_by_name() {
+    // proconio's `pub use proconio_derive::*;`: `#[fastout]`, `#[derive_readable]` and a
+    // function-like macro come through it, though a glob of a stand-in is otherwise not read.
+    let library = format!(
+        "mod lib {{
+             pub use crate::pm::*;
+             pub fn helper() -> u8 {{ 1 }}
+         }}
+         {PM}"
+    );
+    let cases = [
+        (
+            "use crate::lib::fastout; #[fastout] fn main() {}",
+            "main",
+            "#[fastout]",
+        ),
+        (
+            "use crate::lib::derive_readable; #[derive_readable] struct P; fn main() { let _ = P; }",
+            "P",
+            "#[derive_readable]",
+        ),
+        (
+            "use crate::lib::*; #[derive(Clone, Readable)] struct P; fn main() { let _ = P; }",
+            "P",
+            "#[derive(Readable)]",
+        ),
+        (
+            "use crate::lib::*; fn main() { let _ = answer!(); }",
+            "main",
+            "answer!",
+        ),
+        (
+            "fn main() { #[crate::lib::memoise] fn f() {} f(); }",
+            "main",
+            "#[crate::lib::memoise]",
+        ),
+    ];
+    for (main, by, used) in cases {
+        let refusal =
+            refused(&format!("{main} {library}")).unwrap_or_else(|| panic!("not refused: {main}"));
+        assert_eq!(
+            refusal.reason, "crate pm 1.0.0 is a proc-macro crate",
+            "{main}"
+        );
+        let last = refusal.chain.last().expect("a way");
+        assert!(
+            last.starts_with("pm (") && last.contains(used),
+            "{main}: {refusal}"
+        );
+        assert!(refusal.chain.iter().any(|c| c == by), "{main}: {refusal}");
+    }
+    // std's, rustc's and the bundle's own need nothing from it.
+    let fine = format!(
+        "use crate::lib::*;
+         #[derive(Clone, Debug)] #[inline] #[rustfmt::skip]
+         fn main() {{ let v = vec![helper()]; println!(\"{{:?}}\", v); }}
+         {library}"
+    );
+    assert_eq!(refused(&fine), None);
+}
+
+#[test]
+fn proc_macro_uses_name_the_item_the_macro_and_its_crate() {
+    let file: syn::File = syn::parse_str(&format!(
+        "use crate::lib::{{fastout, derive_readable}};
+         #[fastout] fn main() {{}}
+         #[derive_readable] #[derive(Debug, FromPrimitive)] struct P;
+         use crate::pm::FromPrimitive;
+         mod lib {{ pub use crate::pm::*; #[crate::pm::deprecate_until] pub fn old() {{}} }}
+         {PM}"
+    ))
+    .unwrap();
+    let found: Vec<String> = crate::bundle::macro_origin::proc_macro_uses(&file.items)
+        .iter()
+        .map(|u| {
+            format!(
+                "{}: {} from {} ({})",
+                u.item,
+                u.used.written(),
+                u.module,
+                u.package
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "P: #[derive_readable] from pm (pm 1.0.0)",
+            "P: #[derive(FromPrimitive)] from pm (pm 1.0.0)",
+            "lib::old: #[crate::pm::deprecate_until] from pm (pm 1.0.0)",
+            "main: #[fastout] from pm (pm 1.0.0)",
+        ]
+    );
+}
+
+#[test]
+fn only_the_words_passed_where_the_rules_put_a_name_are_names_the_call_defines() {
+    // itertools' `impl_tuple_combination!(Tuple2Combination Tuple1Combination; a)`: its rules
+    // write `struct $C`, and `$C` is the first word; `a` only names a tuple's parts, though the
+    // module's code has a local `a` (looked up as a path, as any name is). Taking every word
+    // kept eleven such calls in an itertools bundle.
+    let kept = kept(
+        "fn main() { let _ = lib::first((1, 2)); }
+         mod lib {
+             pub fn first(pair: (u8, u8)) -> u8 { let (a, b) = pair; a + b }
+             macro_rules! make_tuple {
+                 ($C:ident $P:ident; $($X:ident)*) => { pub struct $C($($X),*); };
+             }
+             make_tuple!(Tuple2 Tuple1; a);
+             make_tuple!(Pair Unit; a b);
+         }",
+    );
+    let expected = lines(&["crate: fn main", "crate: mod lib", "lib: fn first"]);
+    assert_eq!(kept, expected);
 }

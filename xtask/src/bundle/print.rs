@@ -1,0 +1,210 @@
+//! Printing a bundle: prettyplease, and what it cannot print printed as tokens.
+//!
+//! syn keeps what it parses but has no node for as verbatim tokens (`Item::Verbatim`,
+//! `ForeignItem::Verbatim`, ...): Rust 1.82's `safe fn` in an `unsafe extern` block, a `static`
+//! without a value, `builtin # offset_of(...)`. prettyplease, built without its `verbatim`
+//! feature, panics on them (`not implemented: Item::Verbatim`), and with it on any it cannot
+//! read. So each such node is printed as its tokens, spaced as proc-macro2 prints them, which
+//! rustc reads back as the same tokens; whether rustc accepts them is rustc's to say.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::visit_mut::{self, VisitMut};
+
+/// `file` as prettyplease prints it, its verbatim nodes as their tokens. Never a panic.
+pub fn unparse(file: &syn::File) -> String {
+    let mut placeholders = Placeholders::new(file);
+    let mut copy = file.clone();
+    placeholders.visit_file_mut(&mut copy);
+    if placeholders.verbatim.is_empty() {
+        return prettyplease::unparse(file);
+    }
+    let mut text = prettyplease::unparse(&copy);
+    for (k, (tokens, printed_as)) in placeholders.verbatim.iter().enumerate() {
+        let printed = format!("{}{printed_as}", placeholders.name(k));
+        text = text.replacen(&printed, &tokens.to_string(), 1);
+    }
+    text
+}
+
+/// Replaces each verbatim node with a placeholder prettyplease can print, keeping its tokens.
+struct Placeholders {
+    /// A prefix no identifier of the file starts with.
+    prefix: String,
+    /// The tokens of each node replaced, in the order of their placeholders, and what follows
+    /// the placeholder's name as printed: `!();` for an item, `!()` for an expression, a type
+    /// or a pattern, nothing for a bound.
+    verbatim: Vec<(TokenStream, &'static str)>,
+}
+
+impl Placeholders {
+    fn new(file: &syn::File) -> Placeholders {
+        let text = file.to_token_stream().to_string();
+        let mut prefix = "__bundle_verbatim_".to_string();
+        while text.contains(&prefix) {
+            prefix.insert(0, '_');
+        }
+        Placeholders {
+            prefix,
+            verbatim: Vec::new(),
+        }
+    }
+
+    fn name(&self, k: usize) -> String {
+        format!("{}{k}", self.prefix)
+    }
+
+    /// A placeholder for `tokens`, printed with `printed_as` after it: its name.
+    fn take(&mut self, tokens: &TokenStream, printed_as: &'static str) -> syn::Ident {
+        let name = self.name(self.verbatim.len());
+        self.verbatim.push((tokens.clone(), printed_as));
+        syn::Ident::new(&name, proc_macro2::Span::call_site())
+    }
+
+    /// A placeholder call `name!()`, printed `name!();` as an item.
+    fn call(&mut self, tokens: &TokenStream, item: bool) -> syn::Macro {
+        let name = self.take(tokens, if item { "!();" } else { "!()" });
+        syn::parse_quote!(#name!())
+    }
+}
+
+impl VisitMut for Placeholders {
+    fn visit_item_mut(&mut self, item: &mut syn::Item) {
+        match item {
+            syn::Item::Verbatim(tokens) => {
+                let mac = self.call(tokens, true);
+                *item = syn::Item::Macro(syn::ItemMacro {
+                    attrs: Vec::new(),
+                    ident: None,
+                    mac,
+                    semi_token: Some(Default::default()),
+                });
+            }
+            _ => visit_mut::visit_item_mut(self, item),
+        }
+    }
+
+    fn visit_foreign_item_mut(&mut self, item: &mut syn::ForeignItem) {
+        match item {
+            syn::ForeignItem::Verbatim(tokens) => {
+                let mac = self.call(tokens, true);
+                *item = syn::ForeignItem::Macro(syn::ForeignItemMacro {
+                    attrs: Vec::new(),
+                    mac,
+                    semi_token: Some(Default::default()),
+                });
+            }
+            _ => visit_mut::visit_foreign_item_mut(self, item),
+        }
+    }
+
+    fn visit_impl_item_mut(&mut self, item: &mut syn::ImplItem) {
+        match item {
+            syn::ImplItem::Verbatim(tokens) => {
+                let mac = self.call(tokens, true);
+                *item = syn::ImplItem::Macro(syn::ImplItemMacro {
+                    attrs: Vec::new(),
+                    mac,
+                    semi_token: Some(Default::default()),
+                });
+            }
+            _ => visit_mut::visit_impl_item_mut(self, item),
+        }
+    }
+
+    fn visit_trait_item_mut(&mut self, item: &mut syn::TraitItem) {
+        match item {
+            syn::TraitItem::Verbatim(tokens) => {
+                let mac = self.call(tokens, true);
+                *item = syn::TraitItem::Macro(syn::TraitItemMacro {
+                    attrs: Vec::new(),
+                    mac,
+                    semi_token: Some(Default::default()),
+                });
+            }
+            _ => visit_mut::visit_trait_item_mut(self, item),
+        }
+    }
+
+    fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
+        match expr {
+            syn::Expr::Verbatim(tokens) => {
+                let mac = self.call(tokens, false);
+                *expr = syn::Expr::Macro(syn::ExprMacro {
+                    attrs: Vec::new(),
+                    mac,
+                });
+            }
+            _ => visit_mut::visit_expr_mut(self, expr),
+        }
+    }
+
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        match ty {
+            syn::Type::Verbatim(tokens) => {
+                let mac = self.call(tokens, false);
+                *ty = syn::Type::Macro(syn::TypeMacro { mac });
+            }
+            _ => visit_mut::visit_type_mut(self, ty),
+        }
+    }
+
+    fn visit_pat_mut(&mut self, pat: &mut syn::Pat) {
+        match pat {
+            syn::Pat::Verbatim(tokens) => {
+                let mac = self.call(tokens, false);
+                *pat = syn::Pat::Macro(syn::PatMacro {
+                    attrs: Vec::new(),
+                    mac,
+                });
+            }
+            _ => visit_mut::visit_pat_mut(self, pat),
+        }
+    }
+
+    fn visit_type_param_bound_mut(&mut self, bound: &mut syn::TypeParamBound) {
+        match bound {
+            syn::TypeParamBound::Verbatim(tokens) => {
+                let name = self.take(tokens, "");
+                *bound = syn::parse_quote!(#name);
+            }
+            _ => visit_mut::visit_type_param_bound_mut(self, bound),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verbatim_nodes_print_as_their_tokens() {
+        let file: syn::File = syn::parse_str(
+            "unsafe extern \"C\" { pub safe fn abs(i: i32) -> i32; safe static X: u8; }
+             pub static S: u8;
+             impl A { fn f(); }
+             fn g() { let x = builtin # offset_of(A, b); let y: dyn* T = 1; match x { box y => 1, _ => 2 }; }
+             fn h() -> i32 { unsafe { abs(-1) } }",
+        )
+        .unwrap();
+        let text = unparse(&file);
+        for printed in [
+            "pub safe fn abs(i: i32) -> i32;",
+            "safe static X: u8;",
+            "pub static S: u8;",
+            "fn f();",
+            "builtin # offset_of(A, b)",
+            "dyn * T",
+            "box y => 1",
+            "abs(-1)",
+        ] {
+            let spaced: String = printed.split_whitespace().collect();
+            let found: String = text.split_whitespace().collect();
+            assert!(found.contains(&spaced), "`{printed}` not in:\n{text}");
+        }
+        assert!(!text.contains("__bundle_verbatim"), "{text}");
+        // What it prints reads back, and prints as itself.
+        let again: syn::File = syn::parse_str(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+        assert_eq!(unparse(&again), text);
+    }
+}
