@@ -17,9 +17,10 @@ use anyhow::{Context, Result};
 pub mod float;
 pub mod hint;
 
+use crate::build::StackAt;
 use crate::problem::{Judge, Problem, Sample, MIB};
 use crate::run::interact::{self, Interaction, Transcript};
-use crate::run::{self, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
+use crate::run::{self, process, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
 use crate::scratch::Scratch;
 
 pub use hint::{CheckedRun, Hint};
@@ -79,6 +80,11 @@ pub struct JudgeOptions {
     pub interactor: Option<PathBuf>,
     /// Stdout cap in bytes; `None` means [`run::DEFAULT_OUTPUT_CAP`] (64 MiB).
     pub output_cap: Option<u64>,
+    /// The solution was linked with the problem's stack (cargo's judge build and `--bundled`,
+    /// where the system fixes the stack when a program is linked: [`crate::build::StackAt`]),
+    /// so the ceiling on a stack set at run time does not bound it. `false` for a program from
+    /// elsewhere (`--prebuilt`, `--command`).
+    pub stack_linked: bool,
 }
 
 /// The limits a problem was judged under.
@@ -92,6 +98,10 @@ pub struct CaseLimits {
     /// The stack the solution's main thread may grow to, in bytes (by default the memory
     /// limit).
     pub stack: u64,
+    /// The stack it gets: `stack`, or less where the system caps a stack set at run time (a
+    /// hard `RLIMIT_STACK`; macOS's 64 MiB) and the solution was not linked with its stack
+    /// ([`JudgeOptions::stack_linked`]).
+    pub stack_given: u64,
     /// Stdout cap, in bytes.
     pub output_cap: u64,
 }
@@ -414,13 +424,20 @@ pub fn with_executables(judge: &Judge<String>, options: &JudgeOptions) -> Result
 
 /// The report of `problem` before any case runs: its name, judge, limits and sample names.
 pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<ProblemReport> {
+    let stack = problem.meta.stack_limit_bytes();
+    let linked = options.stack_linked && StackAt::here() != StackAt::RunTime;
     Ok(ProblemReport {
         problem: problem.name.clone(),
         judge: problem.judge.clone(),
         limits: CaseLimits {
             time: problem.meta.time_limit(),
             memory: problem.meta.memory_limit_bytes(),
-            stack: problem.meta.stack_limit_bytes(),
+            stack,
+            stack_given: if linked {
+                stack
+            } else {
+                process::stack_given(stack)
+            },
             output_cap: options.output_cap.unwrap_or(run::DEFAULT_OUTPUT_CAP),
         },
         sample_names: problem.samples()?.into_iter().map(|s| s.name).collect(),

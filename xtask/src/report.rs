@@ -109,7 +109,7 @@ impl Style {
         if limits.stack != limits.memory {
             stack = format!(" · stack {} MB", limits.stack / MIB);
         }
-        let given = process::stack_given(limits.stack);
+        let given = limits.stack_given;
         if given < limits.stack {
             stack = format!(
                 " · stack {} MB (this system's most; {} MB asked)",
@@ -634,7 +634,7 @@ fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
 /// The first line of a crash's message: how it ended, and whether that was a stack overflow.
 fn crash_title(exit: &Exit, stderr: &str, limits: &CaseLimits) -> String {
     if is_stack_overflow(exit, stderr) {
-        let given = process::stack_given(limits.stack);
+        let given = limits.stack_given;
         let why = if given < limits.stack {
             format!("this system's most; {} MB asked", limits.stack / MIB)
         } else {
