@@ -182,8 +182,8 @@ pub fn run(
         }
         if !solution_ended && solution_killed.is_none() {
             let relays: Duration = relay_clocks.iter().map(|(_, seen)| *seen).sum();
-            let helping = || Some(relays + interactor_seen);
-            if let Some(up) = solution_clock.time_up_beside(&solution_run, helping) {
+            if let Some(up) = solution_clock.time_up_beside(&solution_run, relays + interactor_seen)
+            {
                 // The solution's time is up: the interaction is over for both sides.
                 solution_run.kill();
                 interactor_run.kill();

@@ -416,17 +416,13 @@ impl TimeKeeper {
     /// its time spent waiting at the cap (where the system tells how long it was runnable, and
     /// on the wall clock where it does not); the wall clock at the outer bound.
     pub fn time_up(&mut self, process: &Process) -> Option<TimeUp> {
-        self.time_up_beside(process, || Some(Duration::ZERO))
+        self.time_up_beside(process, Duration::ZERO)
     }
 
     /// [`TimeKeeper::time_up`] for a program that waits on others to answer it (an interactive
-    /// solution, on its interactor and the runner's relays): `helping` tells how long they have
-    /// been runnable, time the program's waiting on them was not its own.
-    pub fn time_up_beside(
-        &mut self,
-        process: &Process,
-        helping: impl FnOnce() -> Option<Duration>,
-    ) -> Option<TimeUp> {
+    /// solution, on its interactor and the runner's relays): they have been runnable for
+    /// `helping` so far, time the program's waiting on them was not its own.
+    pub fn time_up_beside(&mut self, process: &Process, helping: Duration) -> Option<TimeUp> {
         let cpu = process.cpu_time();
         if cpu > self.seen_cpu {
             self.seen_cpu = cpu;
@@ -447,8 +443,7 @@ impl TimeKeeper {
         }
         match process.runnable_time() {
             Some(runnable) => {
-                let helped = helping().unwrap_or_default();
-                let waiting = wall.saturating_sub(runnable).saturating_sub(helped);
+                let waiting = wall.saturating_sub(runnable).saturating_sub(helping);
                 (waiting >= self.limits.idle).then_some(TimeUp::Waiting)
             }
             // Unreadable for a moment (the program is ending): the outer bound still holds.

@@ -175,12 +175,9 @@ impl Launched {
             command.env_remove(name);
         }
         hand_over_report_fd(&mut command, write.as_raw_fd(), REPORT_FD);
-        let mut child = command.spawn().map_err(|err| {
-            io::Error::new(
-                err.kind(),
-                format!("cannot start the launcher {}: {err}", launcher.display()),
-            )
-        })?;
+        let mut child = command
+            .spawn()
+            .map_err(|err| unix::launcher_failed(&launcher, err))?;
         // The command holds the streams' parent ends: drop it, so that only the program does.
         drop(command);
         drop(write);

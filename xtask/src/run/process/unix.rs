@@ -432,12 +432,9 @@ fn spawn_in_group(
     launcher_args.extend(args.iter().cloned());
     let mut command = command(&launcher, &launcher_args, streams);
     command.process_group(0);
-    let child = command.spawn().map_err(|err| {
-        io::Error::new(
-            err.kind(),
-            format!("cannot start the launcher {}: {err}", launcher.display()),
-        )
-    })?;
+    let child = command
+        .spawn()
+        .map_err(|err| launcher_failed(&launcher, err))?;
     drop(command);
     drop(write);
     let read = std::fs::File::from(std::os::fd::OwnedFd::from(read));
@@ -456,6 +453,14 @@ static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
 /// wins.
 pub fn set_launcher(path: &Path) {
     let _ = LAUNCHER.set(path.to_path_buf());
+}
+
+/// The error for a launcher that could not be started, naming it.
+pub fn launcher_failed(launcher: &Path, err: io::Error) -> io::Error {
+    io::Error::new(
+        err.kind(),
+        format!("cannot start the launcher {}: {err}", launcher.display()),
+    )
 }
 
 /// The launcher named by [`set_launcher`], or this executable.

@@ -495,7 +495,10 @@ fn application(program: &str) -> io::Result<String> {
     windows_program(program, &folders, |path| Path::new(path).exists()).ok_or_else(|| {
         io::Error::new(
             io::ErrorKind::NotFound,
-            "not found in the system folders or on PATH",
+            format!(
+                "not found in the system folders or on PATH (a program in the current folder \
+                 is named by its path: .\\{program})"
+            ),
         )
     })
 }
