@@ -115,8 +115,9 @@ impl CaseLimits {
         Limits::judged(self.time, self.output_cap)
     }
 
-    /// The time a checker or an interactor may take, on either clock: max(10 s, 5 × the time
-    /// limit). It is the problem's code, not the contestant's.
+    /// The time a checker or an interactor may take: max(10 s, 5 × the time limit), a
+    /// checker's on every clock, an interactor's of CPU time ([`Limits::interactor`]). It is the
+    /// problem's code, not the contestant's.
     pub fn for_judge(&self) -> Duration {
         CHECKER_TIME.max(self.time * 5)
     }
