@@ -18,8 +18,9 @@ pub mod float;
 pub mod hint;
 
 use crate::run::interact::{self, Interaction, Transcript};
-use crate::run::{self, Clock, Exit, Limits, Measure, Outcome, Program, Setup};
+use crate::run::{self, process, Clock, Exit, Limits, Measure, Outcome, Program, Setup, TimeUp};
 use crate::scratch::Scratch;
+use crate::workspace::build::StackAt;
 use crate::workspace::problem::{Judge, Problem, Sample, MIB};
 
 pub use hint::{CheckedRun, Hint};
@@ -79,6 +80,11 @@ pub struct JudgeOptions {
     pub interactor: Option<PathBuf>,
     /// Stdout cap in bytes; `None` means [`run::DEFAULT_OUTPUT_CAP`] (64 MiB).
     pub output_cap: Option<u64>,
+    /// The solution was linked with the problem's stack (cargo's judge build and `--bundled`,
+    /// where the system fixes the stack when a program is linked: [`crate::workspace::build::StackAt`]),
+    /// so the ceiling on a stack set at run time does not bound it. `false` for a program from
+    /// elsewhere (`--prebuilt`, `--command`).
+    pub stack_linked: bool,
 }
 
 /// The limits a problem was judged under.
@@ -92,25 +98,26 @@ pub struct CaseLimits {
     /// The stack the solution's main thread may grow to, in bytes (by default the memory
     /// limit).
     pub stack: u64,
+    /// The stack it gets: `stack`, or less where the system caps a stack set at run time (a
+    /// hard `RLIMIT_STACK`; macOS's 64 MiB) and the solution was not linked with its stack
+    /// ([`JudgeOptions::stack_linked`]).
+    pub stack_given: u64,
     /// Stdout cap, in bytes.
     pub output_cap: u64,
 }
 
 impl CaseLimits {
-    /// What the runner holds the solution to: its CPU time up to 110% of the time limit (a run
-    /// over the limit is TLE wherever it ends, and one that ends by then tells how near it came:
-    /// [`Hint::NearLimit`]), the caps on waiting and on the wall clock (from the limit), the
-    /// output cap.
+    /// What the runner holds the solution to, and judges it by ([`Limits::judged`]): its CPU
+    /// time up to [`run::NEAR_LIMIT_PERCENT`] past the time limit (a run over the limit is TLE
+    /// wherever it ends, and one that ends by then tells how near it came:
+    /// [`Hint::NearLimit`]), the caps on waiting and on the wall clock, the output cap.
     pub fn for_solution(&self) -> Limits {
-        let grace = self.time * hint::NEAR_LIMIT_PERCENT / 100;
-        Limits {
-            cpu: self.time + grace,
-            ..Limits::judged(self.time, self.output_cap)
-        }
+        Limits::judged(self.time, self.output_cap)
     }
 
-    /// The time a checker or an interactor may take, on either clock: max(10 s, 5 × the time
-    /// limit). It is the problem's code, not the contestant's.
+    /// The time a checker or an interactor may take: max(10 s, 5 × the time limit), a
+    /// checker's on every clock, an interactor's of CPU time ([`Limits::interactor`]). It is the
+    /// problem's code, not the contestant's.
     pub fn for_judge(&self) -> Duration {
         CHECKER_TIME.max(self.time * 5)
     }
@@ -123,9 +130,9 @@ pub enum Detail {
     None,
     /// TLE: how the run went past its time.
     Overtime {
-        /// `Some(clock)` when the runner killed it as that clock reached its limit (the CPU
-        /// limit, or the wall-clock cap); `None` when it ended by itself over the limit.
-        killed: Option<Clock>,
+        /// The limit the runner killed it at; `None` when it ended by itself over the time
+        /// limit.
+        killed: Option<TimeUp>,
     },
     /// Exact judge: the model answer and the output (up to the cap) for a diff.
     Diff {
@@ -191,13 +198,15 @@ impl CaseReport {
     /// The time the verdict goes by, and its clock: the CPU time, or the wall-clock time for a
     /// run killed at the wall-clock cap and where the system tells no CPU time.
     pub fn judged_time(&self) -> (Duration, Clock) {
-        let capped = match &self.detail {
-            Detail::Overtime { killed } => matches!(killed, Some(Clock::Wall | Clock::Idle)),
-            Detail::Interaction { solution, .. } => {
-                matches!(solution, Exit::TimedOut(Clock::Wall | Clock::Idle))
-            }
-            _ => false,
+        let killed = match &self.detail {
+            Detail::Overtime { killed } => *killed,
+            Detail::Interaction {
+                solution: Exit::TimedOut(up),
+                ..
+            } => Some(*up),
+            _ => None,
         };
+        let capped = killed.is_some_and(|up| up.clock() != Clock::Cpu);
         match self.cpu_time {
             Some(cpu) if !capped => (cpu, Clock::Cpu),
             _ => (self.time, Clock::Wall),
@@ -414,13 +423,20 @@ pub fn with_executables(judge: &Judge<String>, options: &JudgeOptions) -> Result
 
 /// The report of `problem` before any case runs: its name, judge, limits and sample names.
 pub fn start_report(problem: &Problem, options: &JudgeOptions) -> Result<ProblemReport> {
+    let stack = problem.meta.stack_limit_bytes();
+    let linked = options.stack_linked && StackAt::here() != StackAt::RunTime;
     Ok(ProblemReport {
         problem: problem.name.clone(),
         judge: problem.judge.clone(),
         limits: CaseLimits {
             time: problem.meta.time_limit(),
             memory: problem.meta.memory_limit_bytes(),
-            stack: problem.meta.stack_limit_bytes(),
+            stack,
+            stack_given: if linked {
+                stack
+            } else {
+                process::stack_given(stack)
+            },
             output_cap: options.output_cap.unwrap_or(run::DEFAULT_OUTPUT_CAP),
         },
         sample_names: problem.samples()?.into_iter().map(|s| s.name).collect(),
@@ -438,17 +454,6 @@ fn solution_setup(limits: &CaseLimits, measure: Measure) -> Setup {
     }
 }
 
-/// Whether a run went past its time: the runner killed it at a limit, or it ended by itself
-/// with its CPU time (or, where the system tells none, its wall-clock time) over `limit`.
-fn overtime(exit: Exit, cpu: Option<Duration>, wall: Duration, limit: Duration) -> Option<Detail> {
-    let killed = match exit {
-        Exit::TimedOut(clock) => Some(clock),
-        _ => None,
-    };
-    let over = cpu.map_or(wall > limit, |cpu| cpu > limit);
-    (killed.is_some() || over).then_some(Detail::Overtime { killed })
-}
-
 /// Whether a crash was a stack overflow: Rust's runtime says so on stderr (and aborts), and
 /// Windows names the exception.
 pub fn is_stack_overflow(exit: &Exit, stderr: &str) -> bool {
@@ -457,6 +462,22 @@ pub fn is_stack_overflow(exit: &Exit, stderr: &str) -> bool {
         Exit::Signal(_) => stderr.contains("has overflowed its stack"),
         _ => false,
     }
+}
+
+/// What an MLE's figures tell on this system ([`hint::from_memory`]).
+fn memory_hint(
+    verdict: Verdict,
+    peak: &Option<u64>,
+    refused: bool,
+    limits: &CaseLimits,
+) -> Option<Hint> {
+    hint::from_memory(
+        verdict,
+        *peak,
+        refused,
+        limits.memory,
+        process::PEAK_COUNTS_MOVES,
+    )
 }
 
 /// Whether a run went over the memory limit: its peak (when the system tells it) is over, or
@@ -575,10 +596,21 @@ pub fn run_case_measured(
             hints: Vec::new(),
         };
         case.hints = hint::from_verdict(verdict, &case.detail, case.judged_time().0, limits.time);
+        case.hints.extend(memory_hint(
+            verdict,
+            &outcome.peak_memory,
+            outcome.memory_limit_hit,
+            limits,
+        ));
         case
     };
-    if let Some(overtime) = overtime(outcome.exit, outcome.cpu_time, outcome.time, limits.time) {
-        return Ok(case(Verdict::Tle, overtime));
+    if let Some(over) = run_limits.overtime(outcome.exit, outcome.cpu_time, outcome.time) {
+        return Ok(case(
+            Verdict::Tle,
+            Detail::Overtime {
+                killed: over.killed,
+            },
+        ));
     }
     match outcome.exit {
         Exit::TimedOut(_) => unreachable!("judged above"),
@@ -641,6 +673,7 @@ fn judge_interaction(
     limits: &CaseLimits,
     measure: Measure,
 ) -> Result<CaseReport> {
+    let run_limits = limits.for_solution();
     let Interaction {
         solution,
         time,
@@ -656,12 +689,12 @@ fn judge_interaction(
         solver,
         interactor,
         &sample.input,
-        &limits.for_solution(),
-        limits.for_judge(),
+        &run_limits,
+        &Limits::interactor(limits.for_judge(), &run_limits),
         &solution_setup(limits, measure),
     )?;
     let verdict = match (solution, interactor_exit) {
-        _ if overtime(solution, cpu_time, time, limits.time).is_some() => Verdict::Tle,
+        _ if run_limits.overtime(solution, cpu_time, time).is_some() => Verdict::Tle,
         _ if over_memory(peak_memory, memory_limit_hit, limits) => Verdict::Mle,
         (_, Exit::Code(1)) => Verdict::Wa,
         (_, Exit::Code(0)) if solution != Exit::Code(0) => Verdict::Re,
@@ -690,7 +723,9 @@ fn judge_interaction(
         peak_memory,
         peak_is_upper_bound,
         detail,
-        hints: Vec::new(),
+        hints: memory_hint(verdict, &peak_memory, memory_limit_hit, limits)
+            .into_iter()
+            .collect(),
     })
 }
 

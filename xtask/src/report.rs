@@ -11,7 +11,7 @@ use crate::judge::{
     is_stack_overflow, significant_lines, CaseLimits, CaseReport, Detail, ProblemReport, Verdict,
 };
 use crate::run::interact::{Side, Transcript};
-use crate::run::{self, process, Clock, Exit};
+use crate::run::{self, Exit, TimeUp};
 use crate::workspace::problem::MIB;
 
 /// Prints to stdout as a run goes; a closed stdout (`| head`) only stops the printing. The text
@@ -109,7 +109,7 @@ impl Style {
         if limits.stack != limits.memory {
             stack = format!(" · stack {} MB", limits.stack / MIB);
         }
-        let given = process::stack_given(limits.stack);
+        let given = limits.stack_given;
         if given < limits.stack {
             stack = format!(
                 " · stack {} MB (this system's most; {} MB asked)",
@@ -587,35 +587,36 @@ fn hints(out: &mut String, case: &CaseReport) {
     }
 }
 
-/// Why a run is TLE, from how it ended (`exit`) and its times.
+/// Why a run is TLE, from how it ended (`exit`: the limit it was killed at, if any) and its
+/// times.
 fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
     let limit = limits.time.as_millis();
+    let cpu = case.cpu_time.unwrap_or_default().as_millis();
     match (exit, case.cpu_time) {
-        (Exit::TimedOut(Clock::Cpu), _) => format!(
+        (Exit::TimedOut(TimeUp::Cpu), _) => format!(
             "killed when its CPU time reached {} ms, {}% past the limit of {limit} ms (a run \
              that ends by then says how near it came)",
             limits.for_solution().cpu.as_millis(),
-            crate::judge::hint::NEAR_LIMIT_PERCENT,
+            run::NEAR_LIMIT_PERCENT,
         ),
-        (Exit::TimedOut(Clock::Idle), cpu) => format!(
+        (Exit::TimedOut(TimeUp::Waiting), _) => format!(
             "killed after {} ms spent waiting, neither running nor waiting for a CPU (the cap: \
-             2 × the limit + 1 s), with {} ms of CPU time: it sleeps or waits for input",
+             2 × the limit + 1 s), with {cpu} ms of CPU time: it sleeps or waits for input",
             run::idle_cap(limits.time).as_millis(),
-            cpu.unwrap_or_default().as_millis()
         ),
-        (Exit::TimedOut(Clock::Wall), Some(cpu)) if process::tells_runnable_time() => format!(
-            "killed at the outer bound of {} ms on the wall clock (20 × the limit) after only {} \
-             ms of CPU time: the machine was too busy to run it; judge it again on a quieter one",
+        (Exit::TimedOut(TimeUp::OuterBound), _) => format!(
+            "killed at the outer bound of {} ms on the wall clock (20 × the limit) after only \
+             {cpu} ms of CPU time: the machine was too busy to run it; judge it again on a \
+             quieter one",
             run::outer_bound(limits.time).as_millis(),
-            cpu.as_millis()
         ),
-        (Exit::TimedOut(Clock::Wall), Some(cpu)) => format!(
-            "killed at the wall-clock cap of {} ms (2 × the limit + 1 s) after {} ms of CPU \
-             time: it sleeps or waits for input, or the machine was too busy to run it",
+        (Exit::TimedOut(TimeUp::WallCap), _) => format!(
+            "killed at the wall-clock cap of {} ms (2 × the limit + 1 s; this system does not \
+             tell how long a program waits) after {cpu} ms of CPU time: it sleeps or waits for \
+             input, or the machine was too busy to run it",
             run::idle_cap(limits.time).as_millis(),
-            cpu.as_millis()
         ),
-        (Exit::TimedOut(Clock::Wall), None) => format!(
+        (Exit::TimedOut(TimeUp::WallForCpu), _) => format!(
             "killed at the time limit of {limit} ms on the wall clock (this system tells no CPU \
              time)"
         ),
@@ -634,7 +635,7 @@ fn overtime(case: &CaseReport, limits: &CaseLimits, exit: Exit) -> String {
 /// The first line of a crash's message: how it ended, and whether that was a stack overflow.
 fn crash_title(exit: &Exit, stderr: &str, limits: &CaseLimits) -> String {
     if is_stack_overflow(exit, stderr) {
-        let given = process::stack_given(limits.stack);
+        let given = limits.stack_given;
         let why = if given < limits.stack {
             format!("this system's most; {} MB asked", limits.stack / MIB)
         } else {

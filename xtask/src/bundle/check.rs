@@ -273,8 +273,9 @@ impl<'ast> Visit<'ast> for Finder {
 /// toolchain's rustc (or `$RUSTC`), then checks that each of `older` (other rustc executables,
 /// such as Debian's 1.63) compiles it too; on failure, the error names the compiler, carries its
 /// message and says which bundled crates declare a newer `rust-version` than that compiler
-/// (`crates`: package and rust-version). On Windows, where a program's stack is fixed when it
-/// is linked, the executable is linked with `stack` bytes of it (the problem's stack limit).
+/// (`crates`: package and rust-version). On Windows and macOS, where a program's stack is fixed
+/// when it is linked, the executable is linked with `stack` bytes of it (the problem's stack
+/// limit).
 pub fn compile(
     source: &Path,
     scratch: &Path,
@@ -363,19 +364,18 @@ pub fn first_error(text: &str) -> Result<Option<String>> {
     Ok(Some(error))
 }
 
-/// What the bundle's link needs beyond BOJ's command: on Windows, the stack (Unix sets it when
-/// the program starts).
+/// What the bundle's link needs beyond BOJ's command: on Windows and macOS, the stack
+/// (`build::StackAt`: fixed when a program is linked there; Linux sets it when it starts).
 fn link_args(stack: u64) -> Vec<String> {
-    match build::StackAt::here() {
-        build::StackAt::RunTime => Vec::new(),
-        build::StackAt::LinkTime { msvc } => vec![
-            "-C".to_string(),
-            format!("link-arg={}", build::stack_link_arg(stack, msvc)),
-        ],
-    }
+    build::StackAt::here()
+        .link_arg(stack)
+        .map_or_else(Vec::new, |arg| {
+            vec!["-C".to_string(), format!("link-arg={arg}")]
+        })
 }
 
-/// `rustc --edition 2021 -O -o exe source`, as BOJ runs it (with `link`, on Windows the stack).
+/// `rustc --edition 2021 -O -o exe source`, as BOJ runs it (with `link`, on Windows and macOS
+/// the stack).
 fn compile_with(rustc: &Path, source: &Path, exe: &Path, link: &[String]) -> Result<()> {
     let out = Command::new(rustc)
         .args(["--edition", "2021", "-O", "-o"])
@@ -552,7 +552,7 @@ fn scratch_dir(path: &Path) -> PathBuf {
 
 /// Judges the problem's samples on `exe` with `cargo xtask test`'s judge (a checker or an
 /// interactor is the problem's own code, built by cargo as `cargo xtask test` builds it, or
-/// taken from `prebuilt`).
+/// taken from `prebuilt`). `exe` was compiled by [`compile`], linked with the problem's stack.
 pub fn judge_samples(
     problem: &Problem,
     exe: &Path,
@@ -562,7 +562,7 @@ pub fn judge_samples(
         name.map(|name| build::prebuilt_needed(problem, dir, name))
             .transpose()
     };
-    let options = match (&problem.judge, prebuilt) {
+    let mut options = match (&problem.judge, prebuilt) {
         (Judge::Checker(_) | Judge::Interactive(_), Some(dir)) => JudgeOptions {
             checker: helper(problem.judge.checker(), dir)?,
             interactor: helper(problem.judge.interactor(), dir)?,
@@ -582,6 +582,7 @@ pub fn judge_samples(
         }
         (Judge::Exact | Judge::Float(_), _) => JudgeOptions::default(),
     };
+    options.stack_linked = true;
     judge::run_samples(problem, &Program::new(exe), &options)
 }
 

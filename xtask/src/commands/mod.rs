@@ -91,6 +91,13 @@ impl ProgramArgs {
         Ok(Program::new(compiled.exe))
     }
 
+    /// Whether the solver is linked by the xtask with the problem's stack (cargo's build, the
+    /// bundle), where the system fixes the stack when a program is linked
+    /// (`build::StackAt`); a `--prebuilt` or `--command` program keeps its own.
+    pub fn links_stack(&self) -> bool {
+        self.prebuilt.is_none() && self.command.is_none()
+    }
+
     /// The solver of `problem` in the checked build (`BuildOptions::checked`: overflow checks
     /// and debug assertions on, the judge's opt-level), built by the same cargo path as the
     /// judge build; `None` where the solution is not cargo's build of it (`--prebuilt`,

@@ -82,7 +82,11 @@ pub fn run(args: &ScaleArgs) -> Result<ExitCode> {
     if let Some(stopped) = measured.stopped_at() {
         if let Some(failed) = &stopped.failed {
             if !matches!(failed.verdict, Verdict::Tle | Verdict::Mle) {
-                let mut head = judge::start_report(&problem, &JudgeOptions::default())?;
+                let options = JudgeOptions {
+                    stack_linked: args.programs.links_stack(),
+                    ..JudgeOptions::default()
+                };
+                let mut head = judge::start_report(&problem, &options)?;
                 head.sample_names = vec![failed.name.clone()];
                 report.push_str(&format!(
                     "  the solution failed at size {}, so scale stops there:\n{}  the input: {}\n",

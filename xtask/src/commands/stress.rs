@@ -170,7 +170,8 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
                 }
             }
         }
-        emit(&render_failure(&stress, &problem, failure, &style)?);
+        let linked = args.programs.links_stack();
+        emit(&render_failure(&stress, &problem, failure, &style, linked)?);
         let name = stress.case_name(&failure.first.case);
         let generated = stress.generator_command(&failure.smallest.case);
         if stress.judges_output() {
@@ -226,6 +227,7 @@ fn render_failure(
     problem: &Problem,
     failure: &Failure,
     style: &Style,
+    stack_linked: bool,
 ) -> Result<String> {
     let (first, smallest) = (&failure.first, &failure.smallest);
     let shrunk = if smallest.input.len() < first.input.len() {
@@ -245,7 +247,11 @@ fn render_failure(
     } else {
         String::new()
     };
-    let mut report = judge::start_report(problem, &JudgeOptions::default())?;
+    let options = JudgeOptions {
+        stack_linked,
+        ..JudgeOptions::default()
+    };
+    let mut report = judge::start_report(problem, &options)?;
     report.sample_names = vec![smallest.report.name.clone()];
     let mut text = format!(
         "  case {} (size {}) failed{shrunk}:\n{}{}",

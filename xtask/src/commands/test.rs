@@ -100,6 +100,7 @@ pub fn judge_problems(
             checker: exe.checker.clone(),
             interactor: exe.interactor.clone(),
             output_cap: Some(judging.output_cap),
+            stack_linked: programs.links_stack(),
         };
         let head = judge::start_report(problem, &options)?;
         emit(&style.header(&head));

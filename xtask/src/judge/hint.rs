@@ -13,10 +13,9 @@ use super::{float, Detail, Verdict};
 /// for the float hint.
 pub const FLOAT_HINT_ERROR: f64 = 1e-6;
 
-/// How far past the limit, in tenths of it, a TLE still tells its margin: a run is let go on to
-/// 110% of the limit (see [`super::CaseLimits::for_solution`]), so one that ends by then says
-/// how near it came.
-pub const NEAR_LIMIT_PERCENT: u32 = 10;
+/// How far past the limit, in percent of it, a TLE still tells its margin: a run is let go on to
+/// there (see [`crate::run::Limits::judged`]), so one that ends by then says how near it came.
+pub use crate::run::NEAR_LIMIT_PERCENT;
 
 /// A likely cause of a case's verdict.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,7 +34,25 @@ pub enum Hint {
     Checked(CheckedRun),
     /// The checked build could not be built: cargo's first line of why.
     CheckedBuildFailed(String),
+    /// MLE by a peak that a block moved to grow (copied, on Windows) may explain: at most
+    /// [`GROWTH_COPY_FACTOR`] × the limit, so BOJ, whose allocator moves it without a copy, may
+    /// count the same run within the limit (`run::process::PEAK_COUNTS_MOVES`).
+    GrowthCopied {
+        /// The peak memory, in bytes.
+        peak: u64,
+        /// The memory limit, in bytes.
+        limit: u64,
+    },
 }
+
+/// How many times the memory limit a peak may be and still be explained by a block copied as
+/// it grew: the old block and its copy, both full, are twice what the program holds, and BOJ
+/// counts what it holds (plus the slack of [`GROWTH_COPY_SLACK`] for the system's own pages).
+pub const GROWTH_COPY_FACTOR: u64 = 2;
+
+/// Bytes beyond [`GROWTH_COPY_FACTOR`] × the limit still taken for the system's own pages (DLLs
+/// in a Windows working set, the runtime).
+pub const GROWTH_COPY_SLACK: u64 = 32 << 20;
 
 /// What a checked build of the solution (overflow checks and debug assertions on, the judge's
 /// opt-level) did on a case that it tells something about.
@@ -80,6 +97,16 @@ impl fmt::Display for Hint {
             Hint::CheckedBuildFailed(why) => {
                 write!(f, "in a checked build: not judged, the build failed: {why}")
             }
+            Hint::GrowthCopied { peak, limit } => write!(
+                f,
+                "hint: this system counts a growing Vec or String twice while it moves: \
+                 HeapReAlloc copies the block, old and new both in the peak of {} MB, where \
+                 BOJ's Linux moves it without a copy (glibc's mremap), so BOJ may count this \
+                 run within the limit of {} MB; Vec::with_capacity for the final size avoids \
+                 the move (or judge it on Linux)",
+                peak >> 20,
+                limit >> 20
+            ),
         }
     }
 }
@@ -129,6 +156,24 @@ pub fn from_verdict(
         _ => {}
     }
     hints
+}
+
+/// The hint an MLE's peak gives: [`Hint::GrowthCopied`] where `counts_moves` (this system's
+/// peak counts a block moved to grow twice: `run::process::PEAK_COUNTS_MOVES`), the verdict is
+/// MLE by the peak (not by an allocation refused) and the peak is within what a copy explains.
+pub fn from_memory(
+    verdict: Verdict,
+    peak: Option<u64>,
+    refused: bool,
+    limit: u64,
+    counts_moves: bool,
+) -> Option<Hint> {
+    let peak = peak?;
+    let explained = limit
+        .saturating_mul(GROWTH_COPY_FACTOR)
+        .saturating_add(GROWTH_COPY_SLACK);
+    (verdict == Verdict::Mle && counts_moves && !refused && peak > limit && peak <= explained)
+        .then_some(Hint::GrowthCopied { peak, limit })
 }
 
 /// Whether `actual` is `expected` written with other floating-point digits: every token the
@@ -277,8 +322,45 @@ mod tests {
         let far = Duration::from_millis(1_101);
         assert!(from_verdict(Verdict::Tle, &ended, far, second).is_empty());
         let killed = Detail::Overtime {
-            killed: Some(crate::run::Clock::Cpu),
+            killed: Some(crate::run::TimeUp::Cpu),
         };
         assert!(from_verdict(Verdict::Tle, &killed, near, second).is_empty());
+    }
+
+    #[test]
+    fn an_mle_a_copied_block_may_explain_says_so_where_the_system_copies() {
+        let mib = |n: u64| n << 20;
+        let limit = mib(256);
+        // A Vec grown to 150 MB by doubling: at its last move, 128 MiB old and 128 MiB copied.
+        let hint = from_memory(Verdict::Mle, Some(mib(270)), false, limit, true);
+        assert_eq!(
+            hint,
+            Some(Hint::GrowthCopied {
+                peak: mib(270),
+                limit
+            })
+        );
+        let text = hint.unwrap().to_string();
+        assert!(text.contains("peak of 270 MB"), "{text}");
+        assert!(text.contains("within the limit of 256 MB"), "{text}");
+        // Linux and macOS move without a copy: no hint; nor past twice the limit (BOJ's figure
+        // is at least half of it), nor for a refusal, nor for another verdict.
+        assert_eq!(
+            from_memory(Verdict::Mle, Some(mib(270)), false, limit, false),
+            None
+        );
+        assert_eq!(
+            from_memory(Verdict::Mle, Some(mib(600)), false, limit, true),
+            None
+        );
+        assert_eq!(
+            from_memory(Verdict::Mle, Some(mib(40)), true, limit, true),
+            None
+        );
+        assert_eq!(
+            from_memory(Verdict::Ac, Some(mib(200)), false, limit, true),
+            None
+        );
+        assert_eq!(from_memory(Verdict::Mle, None, false, limit, true), None);
     }
 }

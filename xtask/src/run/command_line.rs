@@ -202,6 +202,75 @@ fn quote_windows_arg(arg: &str, line: &mut String) {
     line.push('"');
 }
 
+/// The folders a Windows runner searches, in order, for a program named by a bare file name
+/// (`python`, `sol.exe`): the system folder, the Windows folder, then each folder of `PATH`
+/// (`;`-separated, a folder may be quoted). That is std's `Command` order (its
+/// `resolve_exe`/`search_paths`: the application's folder, the system folders, the parent's
+/// `PATH`) less the application's folder, which for the runner is the xtask's own, and never
+/// the current folder; `CreateProcessW` left to search by itself would look in the runner's
+/// folder and the current folder first ("the directory from which the application loaded",
+/// "the current directory": CreateProcessW's `lpCommandLine`, learn.microsoft.com).
+pub fn windows_search_folders(
+    system: Option<&str>,
+    windows: Option<&str>,
+    path: &str,
+) -> Vec<String> {
+    let mut folders: Vec<String> = system
+        .into_iter()
+        .chain(windows)
+        .map(str::to_owned)
+        .collect();
+    let mut folder = String::new();
+    let mut quoted = false;
+    for c in path.chars().chain([';']) {
+        match c {
+            '"' => quoted = !quoted,
+            ';' if !quoted => {
+                if !folder.trim().is_empty() {
+                    folders.push(std::mem::take(&mut folder));
+                }
+                folder.clear();
+            }
+            c => folder.push(c),
+        }
+    }
+    folders
+}
+
+/// The file a Windows runner runs for `program`, as std's `Command` resolves it: a path (it
+/// holds `\` or `/`) is taken as it is, and, when it has no extension and only `PROGRAM.exe`
+/// exists, with `.exe`; a bare file name is searched in `folders` ([`windows_search_folders`]),
+/// with `.exe` added when it has no `.` ("If the file name does not contain an extension, .exe
+/// is appended", CreateProcessW), the first that `exists` says is there. `None`: not found.
+pub fn windows_program(
+    program: &str,
+    folders: &[String],
+    exists: impl Fn(&str) -> bool,
+) -> Option<String> {
+    if program.contains(['\\', '/']) {
+        let file = program.rsplit(['\\', '/']).next().unwrap_or_default();
+        if !file.contains('.') && !exists(program) && exists(&format!("{program}.exe")) {
+            return Some(format!("{program}.exe"));
+        }
+        return Some(program.to_owned());
+    }
+    let name = if program.contains('.') {
+        program.to_owned()
+    } else {
+        format!("{program}.exe")
+    };
+    folders
+        .iter()
+        .map(|folder| {
+            if folder.ends_with(['\\', '/']) {
+                format!("{folder}{name}")
+            } else {
+                format!("{folder}\\{name}")
+            }
+        })
+        .find(|candidate| exists(candidate))
+}
+
 /// An environment variable's name and value, in UTF-16.
 pub type WideVariable = (Vec<u16>, Vec<u16>);
 
@@ -362,5 +431,46 @@ mod tests {
         let text = String::from_utf16(&block).unwrap();
         assert_eq!(text, "=C:=C:\\work\0Apple=x\0path=C:\\bin\0\0");
         assert_eq!(windows_environment_block(&[], &[]), [0, 0]);
+    }
+
+    #[test]
+    fn a_bare_program_name_is_searched_in_the_system_folders_then_path_never_here() {
+        let folders = windows_search_folders(
+            Some(r"C:\Windows\system32"),
+            Some(r"C:\Windows"),
+            r#"C:\Python312;;"C:\Program Files\Git\bin";C:\tools\"#,
+        );
+        assert_eq!(
+            folders,
+            [
+                r"C:\Windows\system32",
+                r"C:\Windows",
+                r"C:\Python312",
+                r"C:\Program Files\Git\bin",
+                r"C:\tools\",
+            ]
+        );
+        let on_disk = [
+            r"C:\Python312\python.exe",
+            r"C:\Windows\system32\where.exe",
+            r"C:\tools\sol.bat",
+            r"Z:\tmp\sol.exe",
+        ];
+        let exists = |path: &str| on_disk.contains(&path);
+        let find = |program: &str| windows_program(program, &folders, exists);
+        // `.exe` is added to a name without an extension; the first folder that has it wins.
+        assert_eq!(find("python").as_deref(), Some(r"C:\Python312\python.exe"));
+        assert_eq!(
+            find("where").as_deref(),
+            Some(r"C:\Windows\system32\where.exe")
+        );
+        assert_eq!(find("sol.bat").as_deref(), Some(r"C:\tools\sol.bat"));
+        // Not in those folders: not found, though a runner's or current folder might hold it.
+        assert_eq!(find("sol"), None);
+        assert_eq!(find("no-such-interpreter"), None);
+        // A path is taken as it is, with `.exe` where only that file exists.
+        assert_eq!(find(r"Z:\tmp\sol").as_deref(), Some(r"Z:\tmp\sol.exe"));
+        assert_eq!(find(r"Z:\tmp\sol.exe").as_deref(), Some(r"Z:\tmp\sol.exe"));
+        assert_eq!(find(r".\missing").as_deref(), Some(r".\missing"));
     }
 }

@@ -12,11 +12,11 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::process::{pipe, Process, Setup, Stream, Streams};
-use super::{read_chunks, read_tail, Clock, Exit, Limits, Program, TimeKeeper, STDERR_TAIL};
+use super::process::{self, pipe, Process, RunnerThread, Setup, Stream, Streams};
+use super::{read_chunks, read_tail, Exit, Limits, Program, TimeKeeper, TimeUp, STDERR_TAIL};
 
 /// Lines of the transcript kept (the last ones).
 pub const TRANSCRIPT_LINES: usize = 40;
@@ -70,15 +70,21 @@ pub struct Interaction {
 }
 
 /// Runs `solution` against `interactor INPUT`; the solution is held to `solution_limits` (its
-/// CPU time and wall-clock cap; no output cap, since the relay passes everything on) and set up
-/// as `setup` says, the interactor gets `interactor_time` on the wall clock. Errors are the
+/// CPU time and the caps; no output cap, since the relay passes everything on) and set up as
+/// `setup` says, the interactor to `interactor_limits` ([`Limits::interactor`]). Errors are the
 /// runner's own (a program cannot be started).
+///
+/// The solution's time spent waiting is what is left of the wall clock once its own runnable
+/// time, its interactor's and the relays' are taken out: a solution blocked on an interactor
+/// that computes, or waits for a CPU on a busy machine, or on a relay that waits for one, is
+/// not waiting by itself. Only when neither side nor a relay can run (a solution that forgot to
+/// flush, and its interactor waiting for the answer) does its waiting grow to the cap.
 pub fn run(
     solution: &Program,
     interactor: &Path,
     input: &Path,
     solution_limits: &Limits,
-    interactor_time: Duration,
+    interactor_limits: &Limits,
     setup: &Setup,
 ) -> io::Result<Interaction> {
     let (to_solution_read, to_solution_write) = pipe()?;
@@ -112,34 +118,38 @@ pub fn run(
     let start = Instant::now();
 
     let transcript = Arc::new(Mutex::new(Recorder::default()));
+    let (relay_started, relay_threads) = mpsc::channel();
     let relays = [
         relay(
             from_interactor_read,
             to_solution_write,
             Side::Interactor,
             &transcript,
+            relay_started.clone(),
         ),
         relay(
             from_solution_read,
             to_interactor_write,
             Side::Solution,
             &transcript,
+            relay_started,
         ),
     ];
     let solution_stderr = std::thread::spawn(move || read_tail(solution_err_read, STDERR_TAIL));
     let interactor_stderr = std::thread::spawn(move || read_tail(interactor_err_read, STDERR_TAIL));
 
     let mut solution_clock = TimeKeeper::new(start, solution_limits);
-    let interactor_deadline = start + interactor_time;
-    let (mut solution_killed, mut interactor_killed) = (None, false);
+    let mut interactor_clock = TimeKeeper::new(start, interactor_limits);
+    let mut relay_clocks: Vec<(RunnerThread, Duration)> = Vec::new();
+    let mut interactor_seen = Duration::ZERO;
+    let (mut solution_killed, mut interactor_killed) = (None, None);
     let mut solution_time_taken = None;
     let (mut solution_ended, mut interactor_ended) = (false, false);
     loop {
-        let to_interactor_deadline = interactor_deadline.saturating_duration_since(Instant::now());
         let step = if solution_ended {
-            to_interactor_deadline
+            interactor_clock.next_look()
         } else {
-            solution_clock.next_look().min(to_interactor_deadline)
+            solution_clock.next_look().min(interactor_clock.next_look())
         }
         .clamp(Duration::from_millis(1), Duration::from_millis(5));
         // Sleep on whichever side is still running; look at the other without waiting.
@@ -155,18 +165,37 @@ pub fn run(
         if solution_ended && interactor_ended {
             break;
         }
+        relay_clocks.extend(
+            relay_threads
+                .try_iter()
+                .map(|thread| (thread, Duration::ZERO)),
+        );
+        // Each helper's latest figure, read at every look and kept once it has ended (an ended
+        // thread or process tells nothing more, but its time stays its own).
+        for (thread, seen) in &mut relay_clocks {
+            *seen = thread.runnable_time().unwrap_or(*seen).max(*seen);
+        }
+        if !interactor_ended {
+            if let Some(now) = interactor_run.runnable_time() {
+                interactor_seen = interactor_seen.max(now);
+            }
+        }
         if !solution_ended && solution_killed.is_none() {
-            if let Some(clock) = solution_clock.time_up(&solution_run) {
+            let relays: Duration = relay_clocks.iter().map(|(_, seen)| *seen).sum();
+            if let Some(up) = solution_clock.time_up_beside(&solution_run, relays + interactor_seen)
+            {
                 // The solution's time is up: the interaction is over for both sides.
                 solution_run.kill();
                 interactor_run.kill();
-                solution_killed = Some(clock);
+                solution_killed = Some(up);
             }
         }
-        if !interactor_ended && !interactor_killed && Instant::now() >= interactor_deadline {
-            interactor_run.kill();
-            solution_run.kill();
-            interactor_killed = true;
+        if !interactor_ended && interactor_killed.is_none() {
+            if let Some(up) = interactor_clock.time_up(&interactor_run) {
+                interactor_run.kill();
+                solution_run.kill();
+                interactor_killed = Some(up);
+            }
         }
     }
     let solution_end = solution_run.finish()?;
@@ -174,22 +203,23 @@ pub fn run(
     for relay in relays {
         relay.join().expect("a relay does not panic");
     }
-    let exit = |ended: Exit, killed: Option<Clock>| killed.map_or(ended, Exit::TimedOut);
+    let exit = |ended: Exit, killed: Option<TimeUp>| killed.map_or(ended, Exit::TimedOut);
     let transcript = std::mem::take(&mut *transcript.lock().expect("no relay panicked")).finish();
+    let solution_stderr = solution_stderr.join().expect("no panic");
     Ok(Interaction {
         solution: exit(solution_end.exit, solution_killed),
         time: solution_time_taken.unwrap_or_else(|| start.elapsed()),
-        cpu_time: solution_end.cpu_time,
+        cpu_time: solution_clock.cpu_time(solution_end.cpu_time),
         peak_memory: solution_end.peak_memory,
-        memory_limit_hit: solution_end.memory_limit_hit,
-        peak_is_upper_bound: solution_end.peak_is_upper_bound,
-        solution_stderr: solution_stderr.join().expect("no panic"),
-        interactor: exit(
-            interactor_end.exit,
-            interactor_killed
-                .then_some(Clock::Wall)
-                .or(solution_killed.map(|_| Clock::Wall)),
+        memory_limit_hit: process::memory_refused(
+            solution_end.commit,
+            solution_end.exit,
+            &solution_stderr,
+            setup.memory_limit,
         ),
+        peak_is_upper_bound: solution_end.peak_is_upper_bound,
+        solution_stderr,
+        interactor: exit(interactor_end.exit, interactor_killed.or(solution_killed)),
         interactor_stderr: interactor_stderr.join().expect("no panic"),
         transcript,
     })
@@ -197,15 +227,19 @@ pub fn run(
 
 /// Copies `from` to `to` until `from` ends, noting each line in the transcript, then closes
 /// `to`. When the receiving side is gone, what the sending side still writes is read and noted
-/// but dropped, so the sender is never blocked or killed for the other side's end.
+/// but dropped, so the sender is never blocked or killed for the other side's end. The relay's
+/// thread is sent on `started` first, so its runnable time can be told.
 fn relay(
     from: io::PipeReader,
     to: io::PipeWriter,
     side: Side,
     transcript: &Arc<Mutex<Recorder>>,
+    started: mpsc::Sender<RunnerThread>,
 ) -> std::thread::JoinHandle<()> {
     let transcript = Arc::clone(transcript);
     std::thread::spawn(move || {
+        let _ = started.send(RunnerThread::current());
+        drop(started);
         let mut to = Some(to);
         read_chunks(from, |chunk| {
             // Noted before it is passed on, so that no answer to it can be noted first.

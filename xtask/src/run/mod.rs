@@ -66,9 +66,13 @@ impl fmt::Display for Program {
     }
 }
 
-/// What `run` holds a program to.
+/// What `run` holds a program to, and what it is judged by: the one place that decides when a
+/// run is killed ([`TimeKeeper`]) and whether it went past its time ([`Limits::overtime`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
+    /// The time limit the run is judged by: its CPU time over this (or, where the system tells
+    /// none, its wall-clock time) is past its time.
+    pub time: Duration,
     /// CPU time (user and system) after which the program and all it started are killed. Where
     /// the system cannot tell a running program's CPU time, the wall clock stands in for it.
     pub cpu: Duration,
@@ -85,27 +89,71 @@ pub struct Limits {
     pub output_cap: u64,
 }
 
+/// How far past its time limit a judged program may run before it is killed, in percent: a run
+/// over the limit is past its time wherever it ends, and one that ends by then can say how near
+/// it came.
+pub const NEAR_LIMIT_PERCENT: u32 = 10;
+
 impl Limits {
-    /// A judged program's limits for a time limit of `time`: that much CPU time,
-    /// [`idle_cap`] of waiting, and [`outer_bound`] on the wall clock.
+    /// A judged program's limits for a time limit of `time`: killed when its CPU time reaches
+    /// [`NEAR_LIMIT_PERCENT`] past `time`, after [`idle_cap`] of waiting, and at
+    /// [`outer_bound`] on the wall clock.
     pub fn judged(time: Duration, output_cap: u64) -> Limits {
         Limits {
-            cpu: time,
+            time,
+            cpu: time + time * NEAR_LIMIT_PERCENT / 100,
             idle: idle_cap(time),
             wall: outer_bound(time),
             output_cap,
         }
     }
 
+    /// An interactor's limits beside a solution held to `solution`: `time` of CPU time, and the
+    /// solution's outer bound on the wall clock (when later than `time`). An interactor waits
+    /// for the solution, and on a busy machine for a CPU, as long as the solution may run: only
+    /// its own CPU time is its business. Where the system tells no CPU time, `time` on the wall
+    /// clock.
+    pub fn interactor(time: Duration, solution: &Limits) -> Limits {
+        let wall = solution.wall.max(time);
+        Limits {
+            time,
+            cpu: time,
+            idle: wall,
+            wall,
+            output_cap: 0,
+        }
+    }
+
     /// A helper's limits (a generator, a reference, a checker): `time` on every clock.
     pub fn helper(time: Duration, output_cap: u64) -> Limits {
         Limits {
+            time,
             cpu: time,
             idle: time,
             wall: time,
             output_cap,
         }
     }
+
+    /// Whether a run that ended as `exit`, with `cpu` of CPU time (when the system told it) in
+    /// `wall` of wall-clock time, went past its time: killed at one of these limits, or ended
+    /// by itself with its CPU time (where the system tells none, its wall-clock time) over
+    /// [`Limits::time`]. `None` when it kept to its time.
+    pub fn overtime(&self, exit: Exit, cpu: Option<Duration>, wall: Duration) -> Option<Overtime> {
+        let killed = match exit {
+            Exit::TimedOut(up) => Some(up),
+            _ => None,
+        };
+        let over = cpu.map_or(wall > self.time, |cpu| cpu > self.time);
+        (killed.is_some() || over).then_some(Overtime { killed })
+    }
+}
+
+/// How a run went past its time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overtime {
+    /// The limit it was killed at; `None` when it ended by itself over the time limit.
+    pub killed: Option<TimeUp>,
 }
 
 /// The cap on waiting for a time limit of `time`: 2 × `time` + 1 s. A solution that sleeps or
@@ -148,6 +196,34 @@ pub const DEFAULT_OUTPUT_CAP: u64 = 64 * 1024 * 1024;
 /// Bytes of stderr kept (the end of it).
 pub const STDERR_TAIL: usize = 4096;
 
+/// Which of a run's time limits ended it (each is a kill by the runner).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TimeUp {
+    /// Its CPU time reached [`Limits::cpu`].
+    Cpu,
+    /// Its time spent waiting, neither running nor waiting for a CPU, reached [`Limits::idle`].
+    Waiting,
+    /// The wall clock reached [`Limits::idle`]: the cap on waiting, kept on the wall clock
+    /// where the system does not tell how long a program was runnable.
+    WallCap,
+    /// The wall clock reached [`Limits::wall`], the outer bound, whatever its CPU time.
+    OuterBound,
+    /// The wall clock reached [`Limits::cpu`] (or the cap on waiting, when sooner), where the
+    /// system tells no CPU time while a program runs.
+    WallForCpu,
+}
+
+impl TimeUp {
+    /// The clock the limit was kept on.
+    pub fn clock(self) -> Clock {
+        match self {
+            TimeUp::Cpu => Clock::Cpu,
+            TimeUp::Waiting => Clock::Idle,
+            TimeUp::WallCap | TimeUp::OuterBound | TimeUp::WallForCpu => Clock::Wall,
+        }
+    }
+}
+
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Exit {
@@ -157,9 +233,8 @@ pub enum Exit {
     Signal(i32),
     /// An exception ended the program; its `NTSTATUS` code (Windows: `0xC0000005`, ...).
     Exception(u32),
-    /// The runner killed the program at a time limit: its CPU time reached the limit (or, where
-    /// the system tells no CPU time, the wall clock did), or the wall clock reached its cap.
-    TimedOut(Clock),
+    /// The runner killed the program at one of its time limits.
+    TimedOut(TimeUp),
     /// The program wrote more than the output cap; the runner stopped it.
     OutputCapped,
 }
@@ -176,9 +251,13 @@ impl fmt::Display for Exit {
                 Some(name) => write!(f, "exception 0x{code:08X} ({name})"),
                 None => write!(f, "exception 0x{code:08X}"),
             },
-            Exit::TimedOut(Clock::Cpu) => f.write_str("killed at its CPU time limit"),
-            Exit::TimedOut(Clock::Wall) => f.write_str("killed at its wall-clock limit"),
-            Exit::TimedOut(Clock::Idle) => f.write_str("killed at its limit on waiting"),
+            Exit::TimedOut(up) => f.write_str(match up {
+                TimeUp::Cpu => "killed at its CPU time limit",
+                TimeUp::Waiting => "killed at its limit on waiting",
+                TimeUp::WallCap => "killed at its wall-clock cap",
+                TimeUp::OuterBound => "killed at its wall-clock limit",
+                TimeUp::WallForCpu => "killed at its time limit on the wall clock",
+            }),
             Exit::OutputCapped => f.write_str("stopped at the output cap"),
         }
     }
@@ -290,9 +369,14 @@ fn run<S: AsRef<OsStr>>(
     Ok(Outcome {
         exit,
         time: waited,
-        cpu_time: ended.cpu_time,
+        cpu_time: clock.cpu_time(ended.cpu_time),
         peak_memory: ended.peak_memory,
-        memory_limit_hit: ended.memory_limit_hit,
+        memory_limit_hit: process::memory_refused(
+            ended.commit,
+            ended.exit,
+            &stderr_tail,
+            setup.memory_limit,
+        ),
         peak_is_upper_bound: ended.peak_is_upper_bound,
         stdout,
         stderr_tail,
@@ -306,6 +390,9 @@ pub struct TimeKeeper {
     limits: Limits,
     /// Whether the system tells this program's CPU time while it runs (known at the first look).
     cpu_told: Option<bool>,
+    /// The most CPU time seen while it ran (what it started included, where the system tells
+    /// that: see [`Process::cpu_time`]).
+    seen_cpu: Option<Duration>,
 }
 
 impl TimeKeeper {
@@ -315,6 +402,7 @@ impl TimeKeeper {
             start,
             limits: *limits,
             cpu_told: None,
+            seen_cpu: None,
         }
     }
 
@@ -324,33 +412,51 @@ impl TimeKeeper {
         left.min(POLL)
     }
 
-    /// Whether the program's time is up, and on which clock: its CPU time at the limit; its
-    /// time spent waiting at the cap (where the system tells how long it was runnable, and on
-    /// the wall clock where it does not); the wall clock at the outer bound.
-    pub fn time_up(&mut self, process: &Process) -> Option<Clock> {
+    /// Whether the program's time is up, and which limit it reached: its CPU time at the limit;
+    /// its time spent waiting at the cap (where the system tells how long it was runnable, and
+    /// on the wall clock where it does not); the wall clock at the outer bound.
+    pub fn time_up(&mut self, process: &Process) -> Option<TimeUp> {
+        self.time_up_beside(process, Duration::ZERO)
+    }
+
+    /// [`TimeKeeper::time_up`] for a program that waits on others to answer it (an interactive
+    /// solution, on its interactor and the runner's relays): they have been runnable for
+    /// `helping` so far, time the program's waiting on them was not its own.
+    pub fn time_up_beside(&mut self, process: &Process, helping: Duration) -> Option<TimeUp> {
         let cpu = process.cpu_time();
+        if cpu > self.seen_cpu {
+            self.seen_cpu = cpu;
+        }
         let told = *self.cpu_told.get_or_insert(cpu.is_some());
         let wall = self.start.elapsed();
         if !told {
-            return (wall >= self.wall_limit()).then_some(Clock::Wall);
+            return (wall >= self.wall_limit()).then_some(TimeUp::WallForCpu);
         }
         if cpu.is_some_and(|cpu| cpu >= self.limits.cpu) {
-            return Some(Clock::Cpu);
+            return Some(TimeUp::Cpu);
         }
         if wall >= self.limits.wall {
-            return Some(Clock::Wall);
+            return Some(TimeUp::OuterBound);
         }
         if wall < self.limits.idle {
             return None;
         }
         match process.runnable_time() {
             Some(runnable) => {
-                (wall.saturating_sub(runnable) >= self.limits.idle).then_some(Clock::Idle)
+                let waiting = wall.saturating_sub(runnable).saturating_sub(helping);
+                (waiting >= self.limits.idle).then_some(TimeUp::Waiting)
             }
             // Unreadable for a moment (the program is ending): the outer bound still holds.
             None if process::tells_runnable_time() => None,
-            None => Some(Clock::Wall),
+            None => Some(TimeUp::WallCap),
         }
+    }
+
+    /// The CPU time to report for a run that ended with `ended` of it (the system's figure at
+    /// the end): the larger of that and the most seen while it ran. A child killed with the
+    /// program, never waited for, is in the figures seen but not in the end's.
+    pub fn cpu_time(&self, ended: Option<Duration>) -> Option<Duration> {
+        ended.max(self.seen_cpu)
     }
 
     /// The latest the wall clock may reach: the outer bound, or where the system tells no CPU

@@ -6,12 +6,10 @@
 //! The judge, stress and interactive code call [`Process`] and never ask which system they run
 //! on. Behind it, one module per system holds every `unsafe` call, each with its SAFETY line:
 //!
-//! | system | module | a program runs | peak memory | CPU time | killed with what it started |
-//! |---|---|---|---|---|---|
 //! | system | module | a program runs | peak memory (what it touched) | CPU time; time runnable | killed with what it started |
 //! |---|---|---|---|---|---|
-//! | Linux | `linux.rs` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group; without it when no exact peak is needed | `wait4`'s `ru_maxrss`, its own (started directly: at most its own or the runner's) | `wait4`, live from `/proc/PID/stat`; `/proc/PID/task/*/schedstat` | its group, and `PR_SET_PDEATHSIG` if the runner dies (launched) |
-//! | macOS, other Unix | `unix.rs` | `posix_spawn`ed into its own process group (through `/bin/sh`'s `ulimit` when it has a stack limit) | `wait4`'s `ru_maxrss` (bytes on macOS, KiB elsewhere) | `wait4`, live from `proc_pid_rusage` on macOS; its `ri_runnable_time` | its group; a `SIGINT`/`SIGTERM`/`SIGHUP` of the runner kills every live group first |
+//! | Linux | `linux.rs` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group; without it when no exact peak is needed | `wait4`'s `ru_maxrss`, its own (started directly: at most its own or the runner's) | `wait4`, live from `/proc` for it and its descendants (`procfs.rs`); their threads' `schedstat` | its group, and `PR_SET_PDEATHSIG` if the runner dies (launched) |
+//! | macOS, other Unix | `unix.rs` | `posix_spawn`ed into its own process group (through the exec launcher, which sets its stack limit and `exec`s it, when it has one) | `wait4`'s `ru_maxrss` (bytes on macOS, KiB elsewhere) | `wait4`, live from `proc_pid_rusage` on macOS for it and its descendants; their `ri_runnable_time` | its group; a `SIGINT`/`SIGTERM`/`SIGHUP` of the runner kills every live group first |
 //! | Windows | `windows.rs` | created suspended by `CreateProcessW`, put in a Job Object of its own, resumed (alone, where jobs cannot nest) | its peak working set (`PeakWorkingSetSize`) | the job's accounting; none | `TerminateJobObject`; the job is kill-on-close |
 //!
 //! A figure the system cannot give is `None`, shown as no figure and never judged against a
@@ -30,22 +28,35 @@ use crate::workspace::problem::MIB;
 
 #[cfg(target_os = "linux")]
 mod linux;
+#[cfg(target_os = "linux")]
+mod procfs;
 #[cfg(unix)]
 mod unix;
 #[cfg(windows)]
 mod windows;
 
-#[cfg(target_os = "linux")]
-pub use linux::{launch_if_asked, set_launcher};
+#[cfg(unix)]
+pub use unix::set_launcher;
 
-/// Does nothing off Linux: only Linux starts programs through the launcher.
-#[cfg(not(target_os = "linux"))]
+/// When this process was started as one of the runner's launchers (the xtask's executable
+/// run again: Linux's `__xtask_launch`, which reports the program's own figures, and on every
+/// Unix `__xtask_exec`, which sets a stack limit on its main thread and `exec`s the program),
+/// does that work and returns the exit code to end with; otherwise `None`. Call it before
+/// anything else in `main`, so that a launcher holds as little memory as it can.
 pub fn launch_if_asked() -> Option<std::process::ExitCode> {
+    #[cfg(unix)]
+    if let Some(code) = unix::exec_if_asked() {
+        return Some(code);
+    }
+    #[cfg(target_os = "linux")]
+    if let Some(code) = linux::launch_if_asked() {
+        return Some(code);
+    }
     None
 }
 
-/// Does nothing off Linux: only Linux starts programs through the launcher.
-#[cfg(not(target_os = "linux"))]
+/// Does nothing on Windows, which starts every program itself.
+#[cfg(not(unix))]
 pub fn set_launcher(_path: &Path) {}
 
 /// Which figures a run needs, and how exact.
@@ -155,9 +166,10 @@ pub struct Ended {
     pub cpu_time: Option<Duration>,
     /// Its peak memory in bytes, when the system can tell.
     pub peak_memory: Option<u64>,
-    /// The program ran out of memory the system would give it (Windows: past the job's
-    /// [`commit_guard`]; see [`windows_memory`]), whatever the peak figure says.
-    pub memory_limit_hit: bool,
+    /// Windows: the program's peak commit and whether its job said it refused memory at the
+    /// [`commit_guard`]; from these and the program's stderr, [`memory_refused`] tells a
+    /// refusal. `None` elsewhere, and under Wine.
+    pub commit: Option<Commit>,
     /// `peak_memory` may be more than the program's own ([`Measure::AtMost`] on Linux).
     pub peak_is_upper_bound: bool,
 }
@@ -303,18 +315,49 @@ pub fn stack_ceiling() -> Option<u64> {
 }
 
 /// Whether this system tells how long a running program has been runnable (running, or
-/// waiting for a CPU): Linux where `/proc` has `schedstat`, and macOS. Where it does, the cap
-/// on a judged program's time spent waiting is kept on that figure, and only the outer bound on
-/// the wall clock; elsewhere the cap is on the wall clock.
+/// waiting for a CPU): Linux where `/proc` is its own and keeps `schedstat`, and macOS. Where
+/// it does, the cap on a judged program's time spent waiting is kept on that figure, and only
+/// the outer bound on the wall clock; elsewhere the cap is on the wall clock.
 pub fn tells_runnable_time() -> bool {
     #[cfg(target_os = "linux")]
     {
-        static TELLS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *TELLS.get_or_init(|| Path::new("/proc/self/schedstat").is_file())
+        linux::tells_runnable_time()
     }
     #[cfg(not(target_os = "linux"))]
     {
         cfg!(target_os = "macos")
+    }
+}
+
+/// One of the runner's own threads, whose runnable time (on a CPU or waiting for one) counts as
+/// time a program waiting on it was not waiting by itself (an interactive solution waits on
+/// the relays that pass its interactor's answers). Linux tells it (`/proc/self/task/TID`);
+/// elsewhere it is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunnerThread {
+    #[cfg(target_os = "linux")]
+    tid: i32,
+}
+
+impl RunnerThread {
+    /// The calling thread.
+    pub fn current() -> RunnerThread {
+        RunnerThread {
+            #[cfg(target_os = "linux")]
+            tid: linux::current_thread(),
+        }
+    }
+
+    /// How long it has been runnable so far, when the system tells.
+    pub fn runnable_time(&self) -> Option<Duration> {
+        #[cfg(target_os = "linux")]
+        {
+            linux::thread_runnable_time(self.tid)
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            None
+        }
     }
 }
 
@@ -392,33 +435,90 @@ pub fn signal_name(_signal: i32) -> Option<&'static str> {
     None
 }
 
-/// The commit limit of a Windows job for a memory limit of `limit` bytes: 4 × the limit + 64
-/// MiB. Windows counts memory committed, which Rust's allocator commits whole for a large
-/// block (a `Vec` doubled to 256 MiB holding 150 MB, or `Vec::with_capacity` untouched), where
-/// Linux and BOJ count pages touched; so the commit limit is only a guard against runaways,
-/// far enough above the limit that no program whose touched memory fits is refused an
-/// allocation, and the verdict goes by [`windows_memory`].
+/// The memory BOJ's judging machine has (an AWS c4.large: 3.75 GiB, www.acmicpc.net/help/judge),
+/// rounded up: no single allocation that could succeed there is past it.
+const BOJ_MACHINE_MEMORY: u64 = 4 << 30;
+
+/// The commit limit of a Windows job for a memory limit of `limit` bytes: 4 × the limit, and
+/// at least [`BOJ_MACHINE_MEMORY`], plus 64 MiB. Windows counts memory committed, which its heap
+/// commits whole for a large block (`Vec::with_capacity` untouched, a JVM's initial heap of
+/// 1/64 of the machine's memory), where Linux and BOJ count pages touched; so the commit limit
+/// is only a guard against runaways, far enough above the limit that no program whose touched
+/// memory fits is refused an allocation (the `reserve` fixture asks 1.3 GB under 256 MB, AC
+/// on Linux at 10 MB), and the verdict goes by the memory touched ([`windows_memory`]) or an
+/// allocation refused at the guard ([`memory_refused`]).
 pub fn commit_guard(limit: u64) -> u64 {
-    limit.saturating_mul(4).saturating_add(64 * MIB)
+    limit
+        .saturating_mul(4)
+        .max(BOJ_MACHINE_MEMORY)
+        .saturating_add(64 * MIB)
 }
 
-/// What a Windows run's figures say of its memory: its peak (the peak working set, the memory
-/// it touched, as Linux's `ru_maxrss` and BOJ count it; none when the system gave 0), and
-/// whether it ran out of memory at the job's [`commit_guard`]. The job's message that it
-/// refused memory "is not guaranteed" to arrive (Microsoft, `JOBOBJECT_ASSOCIATE_COMPLETION_PORT`),
-/// so a program that failed after its commit passed `limit` is taken to have been refused as
-/// well: a refusal happens only past the guard, above the limit.
-pub fn windows_memory(
-    peak_working_set: u64,
-    peak_commit: u64,
-    failed: bool,
-    refusal_posted: bool,
-    limit: Option<u64>,
-) -> (Option<u64>, bool) {
-    let peak = (peak_working_set > 0).then_some(peak_working_set);
-    let refused = refusal_posted || (failed && limit.is_some_and(|limit| peak_commit > limit));
-    (peak, refused)
+/// What a Windows run's figures say of its peak memory: its peak working set, the memory it
+/// touched, as Linux's `ru_maxrss` and BOJ count it; none when the system gave 0.
+pub fn windows_memory(peak_working_set: u64) -> Option<u64> {
+    (peak_working_set > 0).then_some(peak_working_set)
 }
+
+/// A Windows program's commit figures (see [`Ended::commit`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Commit {
+    /// Its peak commit in bytes (`PeakPagefileUsage`).
+    pub peak: u64,
+    /// The job posted `JOB_OBJECT_MSG_JOB_MEMORY_LIMIT`: it refused an allocation past the
+    /// guard. Its delivery "is not guaranteed" (Microsoft, `JOBOBJECT_ASSOCIATE_COMPLETION_PORT`),
+    /// so its absence proves nothing.
+    pub refusal_posted: bool,
+}
+
+/// The exit of a Rust program whose allocation failed: std's `default_alloc_error_hook` prints
+/// "memory allocation of N bytes failed" and aborts, which on Windows is `__fastfail`,
+/// `STATUS_STACK_BUFFER_OVERRUN` (library/std/src/alloc.rs, sys/pal/windows abort_internal).
+const FAST_FAIL: u32 = 0xC000_0409;
+
+/// Whether a program ran out of memory the system would give it: on Windows, an allocation
+/// refused at the job's [`commit_guard`]. Decided from the failure itself, never from the peak
+/// alone: the job said so, or the program ended as Rust's allocation failure ends one
+/// (`0xC0000409` with "memory allocation of N bytes failed" on stderr) and its commit with
+/// those N bytes would have passed `limit`. A program that committed much and then crashed
+/// otherwise (a panic on an index) is RE; one refused an allocation within the limit
+/// (the machine itself out of memory) is RE too.
+pub fn memory_refused(
+    commit: Option<Commit>,
+    exit: Exit,
+    stderr: &[u8],
+    limit: Option<u64>,
+) -> bool {
+    let Some(commit) = commit else {
+        return false;
+    };
+    if commit.refusal_posted {
+        return true;
+    }
+    let (Exit::Exception(FAST_FAIL), Some(limit)) = (exit, limit) else {
+        return false;
+    };
+    failed_allocation(stderr).is_some_and(|asked| commit.peak.saturating_add(asked) > limit)
+}
+
+/// The N of the last "memory allocation of N bytes failed" on `stderr` (Rust's message).
+fn failed_allocation(stderr: &[u8]) -> Option<u64> {
+    let text = String::from_utf8_lossy(stderr);
+    let at = text.rfind("memory allocation of ")?;
+    let rest = &text[at + "memory allocation of ".len()..];
+    let (bytes, tail) = rest.split_once(' ')?;
+    tail.starts_with("bytes failed")
+        .then(|| bytes.parse().ok())
+        .flatten()
+}
+
+/// Whether this system's peak memory counts a block twice while the allocator moves it to grow
+/// it: on Windows, `HeapReAlloc` "may move the block to a new location" (Microsoft, HeapReAlloc)
+/// and a move is a copy, so at a `Vec`'s last doubling its old block and the copy are both in
+/// the working set; glibc moves a large block with `mremap` (malloc.c, `mremap_chunk`), no copy,
+/// so on BOJ's Linux the peak stays near what the `Vec` holds. No figure Windows gives tells
+/// one from the other; an MLE that such a move may explain says so (`Hint::GrowthCopied`).
+pub const PEAK_COUNTS_MOVES: bool = cfg!(windows);
 
 /// `ticks` of a clock that ticks `per_second` times a second, as a duration. macOS tells CPU
 /// and runnable time in the kernel's Mach ticks, whose rate `hw.tbfrequency` gives (24 MHz on
@@ -436,36 +536,80 @@ mod tests {
 
     #[test]
     fn windows_judges_the_memory_touched_not_the_memory_committed() {
-        let limit = Some(256 * MIB);
-        // A Vec grown by pushing to 150 MB: 256 MiB committed after its last doubling (and the
-        // old block beside it while it moved), 150 MB touched. AC on Linux, and here.
-        let (peak, refused) = windows_memory(151 * MIB, 384 * MIB, false, false, limit);
-        assert_eq!(peak, Some(151 * MIB));
-        assert!(!refused);
-        // Vec::with_capacity for 200 MB, 10 MB touched.
-        let (peak, refused) = windows_memory(12 * MIB, 202 * MIB, false, false, limit);
-        assert_eq!(peak, Some(12 * MIB));
-        assert!(!refused);
-        // Both are under the guard, so neither was ever refused an allocation.
-        assert!(384 * MIB < commit_guard(256 * MIB));
-        // Touched memory over the limit is MLE by its peak.
-        let (peak, _) = windows_memory(300 * MIB, 300 * MIB, false, false, limit);
-        assert!(peak.is_some_and(|peak| peak > 256 * MIB));
+        // Vec::with_capacity for 200 MB, 10 MB touched: its peak is what it touched.
+        assert_eq!(windows_memory(12 * MIB), Some(12 * MIB));
+        // No figure is no figure.
+        assert_eq!(windows_memory(0), None);
+        // The guard refuses nothing BOJ's machine could give: with_capacity for 1.3 GB under
+        // 256 MB (AC on Linux at 10 MB), a JVM's 1/64 of a 64 GB machine.
+        let guard = commit_guard(256 * MIB);
+        assert_eq!(guard, 4096 * MIB + 64 * MIB);
+        assert!(1_300_000_000 + 12 * MIB < guard);
+        assert!(1024 * MIB < guard);
+        // A large limit keeps 4 × of it.
+        assert_eq!(commit_guard(2048 * MIB), 8192 * MIB + 64 * MIB);
+    }
+
+    fn commit(peak: u64, refusal_posted: bool) -> Option<Commit> {
+        Some(Commit {
+            peak,
+            refusal_posted,
+        })
     }
 
     #[test]
-    fn a_refusal_at_the_guard_is_told_even_without_the_jobs_message() {
+    fn a_refusal_is_told_by_the_failed_allocation_not_by_the_peak() {
         let limit = Some(256 * MIB);
-        // Refused past the guard: the program aborted; its commit had passed the limit.
-        assert!(windows_memory(40 * MIB, 900 * MIB, true, false, limit).1);
-        assert!(windows_memory(40 * MIB, 900 * MIB, true, true, limit).1);
-        // A crash that committed little is a crash, and a program that ended well was never
-        // refused, however much it committed.
-        assert!(!windows_memory(40 * MIB, 50 * MIB, true, false, limit).1);
-        assert!(!windows_memory(40 * MIB, 900 * MIB, false, false, limit).1);
-        // No figure is no figure.
-        assert_eq!(windows_memory(0, 0, false, false, limit).0, None);
-        assert_eq!(commit_guard(256 * MIB), 1088 * MIB);
+        let fast_fail = Exit::Exception(0xC000_0409);
+        let refused = b"memory allocation of 4400000000 bytes failed\n";
+        // Refused at the guard, the job's message lost: Rust's own message and the commit say
+        // it.
+        assert!(memory_refused(
+            commit(40 * MIB, false),
+            fast_fail,
+            refused,
+            limit
+        ));
+        // The job said it, whatever the program printed.
+        assert!(memory_refused(
+            commit(40 * MIB, true),
+            Exit::Code(101),
+            b"",
+            limit
+        ));
+        // 300 MB committed untouched, then a panic on an index: RE, not MLE.
+        let panic = b"thread 'main' panicked at src/main.rs:9:5:\nindex out of bounds\n";
+        assert!(!memory_refused(
+            commit(300 * MIB, false),
+            Exit::Code(101),
+            panic,
+            limit
+        ));
+        // An abort of another kind with much committed is no refusal either.
+        assert!(!memory_refused(
+            commit(900 * MIB, false),
+            fast_fail,
+            b"abort\n",
+            limit
+        ));
+        // An allocation refused within the limit (the machine itself out of memory) is RE.
+        let small = b"memory allocation of 1048576 bytes failed\n";
+        assert!(!memory_refused(
+            commit(40 * MIB, false),
+            fast_fail,
+            small,
+            limit
+        ));
+        // Off Windows (and under Wine) there are no commit figures: never refused.
+        assert!(!memory_refused(None, fast_fail, refused, limit));
+        assert_eq!(
+            failed_allocation(b"x\nmemory allocation of 12 bytes failed\n"),
+            Some(12)
+        );
+        assert_eq!(
+            failed_allocation(b"memory allocation of many bytes failed"),
+            None
+        );
     }
 
     #[test]

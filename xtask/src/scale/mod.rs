@@ -522,6 +522,7 @@ pub(crate) mod tests {
             time: Duration::from_secs(1),
             memory: 256 * MIB,
             stack: 256 * MIB,
+            stack_given: 256 * MIB,
             output_cap: 1 << 20,
         }
     }

@@ -481,41 +481,90 @@ fn excludes(root: &Path, workspace: &toml::Value, dir: &Path) -> bool {
     under("exclude") && !under("members")
 }
 
-/// How the judge build links solvers: on Windows a program's main thread gets its stack when
-/// it is linked, so each solver is linked with the problem's stack (see [`stack_link_arg`]);
-/// elsewhere the runner sets the stack when the program starts, and one build does all.
+/// How the judge build gives solvers their stack. Where a program's main thread gets its stack
+/// when it is linked, each solver is linked with the problem's stack (see [`StackAt::link_arg`]):
+/// Windows (the PE header's stack reserve) and Apple's systems (XNU's `load_main`,
+/// bsd/kern/mach_loader.c, sizes the main thread's stack from `LC_MAIN`'s `stacksize`, with no
+/// 64 MiB `maxsmap` cap, where `RLIMIT_STACK` gets at most that cap). Elsewhere the runner sets
+/// the stack when the program starts, and one build does all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StackAt {
-    /// Set at run time (Unix): every binary in one `cargo build --bins`.
+    /// Set at run time (Linux, the BSDs): every binary in one `cargo build --bins`.
     RunTime,
-    /// Fixed at link time (Windows): the helpers in one `cargo build`, then each solver by
-    /// `cargo rustc ... -- -C link-arg=STACK`. (A solver in both would be relinked at each run,
-    /// cargo's fingerprint flipping between the two.)
+    /// Fixed at link time (Windows, macOS): the helpers in one `cargo build`, then each solver
+    /// by `cargo rustc ... -- -C link-arg=STACK`. (A solver in both would be relinked at each
+    /// run, cargo's fingerprint flipping between the two.)
     LinkTime {
-        /// The MSVC linker (`/STACK:N`) rather than GNU ld (`--stack,N`).
-        msvc: bool,
+        /// The linker that takes the argument.
+        linker: Linker,
     },
 }
 
-impl StackAt {
-    /// How this system gives a program its stack.
-    pub fn here() -> StackAt {
-        if cfg!(windows) {
-            StackAt::LinkTime {
-                msvc: cfg!(target_env = "msvc"),
-            }
-        } else {
-            StackAt::RunTime
-        }
-    }
+/// A linker that sets a program's stack, each with its own argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Linker {
+    /// Microsoft's `link.exe` (`*-windows-msvc`): `/STACK:N`.
+    Msvc,
+    /// GNU ld through gcc (`*-windows-gnu`): `-Wl,--stack,N`.
+    GnuLd,
+    /// Apple's ld through cc (`*-apple-*`): `-Wl,-stack_size,0xN`.
+    Apple,
 }
 
-/// The linker argument that reserves `bytes` of stack for a Windows program's main thread.
-pub fn stack_link_arg(bytes: u64, msvc: bool) -> String {
-    if msvc {
-        format!("/STACK:{bytes}")
-    } else {
-        format!("-Wl,--stack,{bytes}")
+/// The page size Apple's linker rounds a stack to: ld64 refuses a `-stack_size` that is not a
+/// multiple of 4 KiB ("-stack_size must be multiples of 4K", Options.cpp), and arm64's pages
+/// are 16 KiB, a multiple of it.
+const APPLE_STACK_PAGE: u64 = 16 << 10;
+
+impl StackAt {
+    /// How a program built for the target `triple` (`x86_64-pc-windows-msvc`,
+    /// `aarch64-apple-darwin`, ...) gets its stack.
+    pub fn for_target(triple: &str) -> StackAt {
+        let linker = if triple.contains("-windows-") {
+            if triple.ends_with("-msvc") {
+                Linker::Msvc
+            } else {
+                Linker::GnuLd
+            }
+        } else if triple.contains("-apple-") {
+            Linker::Apple
+        } else {
+            return StackAt::RunTime;
+        };
+        StackAt::LinkTime { linker }
+    }
+
+    /// How this system gives a program its stack: [`StackAt::for_target`] of the target the
+    /// xtask was built for (the judge build and the bundle check build for it too).
+    pub fn here() -> StackAt {
+        let linker = if cfg!(target_env = "msvc") {
+            Linker::Msvc
+        } else if cfg!(windows) {
+            Linker::GnuLd
+        } else if cfg!(target_vendor = "apple") {
+            Linker::Apple
+        } else {
+            return StackAt::RunTime;
+        };
+        StackAt::LinkTime { linker }
+    }
+
+    /// The linker argument (for `-C link-arg=`) that gives a program's main thread `bytes` of
+    /// stack; `None` where the stack is set at run time.
+    pub fn link_arg(self, bytes: u64) -> Option<String> {
+        let StackAt::LinkTime { linker } = self else {
+            return None;
+        };
+        Some(match linker {
+            Linker::Msvc => format!("/STACK:{bytes}"),
+            Linker::GnuLd => format!("-Wl,--stack,{bytes}"),
+            // ld64 reads the size in hexadecimal ("-stack_size size ... a hexadecimal number
+            // with an optional leading 0x", ld(1)), a multiple of the page size.
+            Linker::Apple => format!(
+                "-Wl,-stack_size,{:#x}",
+                bytes.max(1).div_ceil(APPLE_STACK_PAGE) * APPLE_STACK_PAGE
+            ),
+        })
     }
 }
 
@@ -527,17 +576,14 @@ pub fn cargo_invocations(
     stack: StackAt,
 ) -> Vec<Vec<OsString>> {
     let common = |command: &str| cargo_args(command, manifest, options);
-    let msvc = match stack {
-        StackAt::RunTime => {
-            let mut build = common("build");
-            build.push("--bins".into());
-            for member in members {
-                build.extend(["--package".into(), OsString::from(&member.name)]);
-            }
-            return vec![build];
+    if stack == StackAt::RunTime {
+        let mut build = common("build");
+        build.push("--bins".into());
+        for member in members {
+            build.extend(["--package".into(), OsString::from(&member.name)]);
         }
-        StackAt::LinkTime { msvc } => msvc,
-    };
+        return vec![build];
+    }
     let mut invocations = Vec::new();
     let mut helpers = common("build");
     let mut any_helper = false;
@@ -554,18 +600,11 @@ pub fn cargo_invocations(
     for member in members {
         let mut solver = common("rustc");
         solver.extend(
-            [
-                "--package",
-                &member.name,
-                "--bin",
-                &member.solver_bin,
-                "--",
-                "-C",
-            ]
-            .map(OsString::from),
+            ["--package", &member.name, "--bin", &member.solver_bin, "--"].map(OsString::from),
         );
-        let stack = stack_link_arg(member.meta.stack_limit_bytes(), msvc);
-        solver.push(format!("link-arg={stack}").into());
+        if let Some(arg) = stack.link_arg(member.meta.stack_limit_bytes()) {
+            solver.extend(["-C".into(), format!("link-arg={arg}").into()]);
+        }
         invocations.push(solver);
     }
     invocations
@@ -681,7 +720,10 @@ mod tests {
     #[test]
     fn the_checked_build_defines_its_profile_on_the_command_line() {
         let problem = boj_2580();
-        for stack in [StackAt::RunTime, StackAt::LinkTime { msvc: true }] {
+        let msvc = StackAt::LinkTime {
+            linker: Linker::Msvc,
+        };
+        for stack in [StackAt::RunTime, msvc] {
             let plan = cargo_invocations(
                 Path::new("Cargo.toml"),
                 &[&problem],
@@ -709,21 +751,32 @@ mod tests {
     }
 
     #[test]
-    fn windows_links_each_solver_with_its_stack_and_builds_helpers_apart() {
+    fn windows_and_macos_link_each_solver_with_its_stack_and_build_helpers_apart() {
         let problem = boj_2580();
         let stack = problem.meta.stack_limit_bytes();
         assert_eq!(stack, 256 << 20, "by default the memory limit");
-        for (msvc, arg) in [
-            (true, format!("link-arg=/STACK:{stack}")),
-            (false, format!("link-arg=-Wl,--stack,{stack}")),
+        for (triple, arg) in [
+            ("x86_64-pc-windows-msvc", format!("link-arg=/STACK:{stack}")),
+            (
+                "x86_64-pc-windows-gnu",
+                format!("link-arg=-Wl,--stack,{stack}"),
+            ),
+            (
+                "aarch64-apple-darwin",
+                "link-arg=-Wl,-stack_size,0x10000000".into(),
+            ),
+            (
+                "x86_64-apple-darwin",
+                "link-arg=-Wl,-stack_size,0x10000000".into(),
+            ),
         ] {
             let plan = cargo_invocations(
                 Path::new("Cargo.toml"),
                 &[&problem],
                 &BuildOptions::default(),
-                StackAt::LinkTime { msvc },
+                StackAt::for_target(triple),
             );
-            assert_eq!(plan.len(), 2, "{plan:?}");
+            assert_eq!(plan.len(), 2, "{triple}: {plan:?}");
             let helpers = words(&plan[0]);
             assert_eq!(helpers[0], "build");
             assert!(!helpers.contains(&"--bins".to_string()));
@@ -736,7 +789,48 @@ mod tests {
             let solver = words(&plan[1]);
             assert_eq!(solver[0], "rustc");
             let tail = &solver[solver.len() - 5..];
-            assert_eq!(tail, ["--bin", "boj-2580", "--", "-C", arg.as_str()]);
+            assert_eq!(
+                tail,
+                ["--bin", "boj-2580", "--", "-C", arg.as_str()],
+                "{triple}"
+            );
         }
+    }
+
+    #[test]
+    fn only_windows_and_apple_targets_fix_the_stack_when_linked() {
+        for triple in [
+            "x86_64-unknown-linux-gnu",
+            "aarch64-unknown-linux-musl",
+            "x86_64-unknown-freebsd",
+        ] {
+            assert_eq!(StackAt::for_target(triple), StackAt::RunTime, "{triple}");
+            assert_eq!(StackAt::for_target(triple).link_arg(8 << 20), None);
+        }
+        let apple = StackAt::for_target("aarch64-apple-darwin");
+        // ld64 takes hexadecimal, in whole pages (16 KiB on arm64, a multiple of x86's 4 KiB).
+        assert_eq!(
+            apple.link_arg(8 << 20).as_deref(),
+            Some("-Wl,-stack_size,0x800000")
+        );
+        assert_eq!(
+            apple.link_arg((8 << 20) + 1).as_deref(),
+            Some("-Wl,-stack_size,0x804000")
+        );
+        assert_eq!(
+            StackAt::for_target("x86_64-pc-windows-gnu")
+                .link_arg(1000)
+                .as_deref(),
+            Some("-Wl,--stack,1000")
+        );
+    }
+
+    #[test]
+    fn this_systems_stack_plan_is_its_targets() {
+        let Some(host) = host_triple() else {
+            eprintln!("skipped: no rustc to name the host");
+            return;
+        };
+        assert_eq!(StackAt::here(), StackAt::for_target(&host), "{host}");
     }
 }

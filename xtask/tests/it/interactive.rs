@@ -82,9 +82,13 @@ fn binary_search_is_ac_and_the_wrong_ones_are_wa_with_the_transcript() {
 fn a_solution_that_never_flushes_is_tle_at_the_wall_clock_cap_and_nothing_is_left_running() {
     let workspace = fixture_copy("no-flush");
     let problem = workspace.join("no-flush");
-    // Build first, so the timing below is the judging alone.
-    let out = xtask("no-flush", &["bundle", problem.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // Build first, so the timing below is the judging alone (a build on a busy machine takes
+    // seconds).
+    build_first(
+        &workspace,
+        "fixture-guess-no-flush",
+        "interactive-no-flush-target",
+    );
     let started = Instant::now();
     let out = xtask(
         "no-flush",
@@ -111,6 +115,113 @@ fn a_solution_that_never_flushes_is_tle_at_the_wall_clock_cap_and_nothing_is_lef
     assert!(took < Duration::from_millis(3 * 1500 + 5000), "{took:?}");
     let target = target_dir("interactive-no-flush-target");
     assert_eq!(processes_under(&target), Vec::<String>::new());
+}
+
+/// Builds `package` of the fixture copy `workspace` (the solution and the interactor) as `cargo
+/// xtask test` does, into the test's target folder, so that what is timed next is the judging
+/// alone.
+fn build_first(workspace: &Path, package: &str, target: &str) {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--profile",
+            "judge",
+            "--bins",
+            "--package",
+            package,
+        ])
+        .arg("--manifest-path")
+        .arg(workspace.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", target_dir(target))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// Judges the echo game (`tests/data/interactive/echo`) with `cargo xtask test`, pinned to the
+/// CPU `cpu` when given, and returns its report.
+#[cfg(unix)]
+fn judge_echo(test: &str, echo: &Path, cpu: Option<usize>) -> String {
+    let xtask = env!("CARGO_BIN_EXE_xtask");
+    let mut command = match cpu {
+        Some(cpu) => {
+            let mut taskset = std::process::Command::new("taskset");
+            taskset.args(["-c", &cpu.to_string(), xtask]);
+            taskset
+        }
+        None => std::process::Command::new(xtask),
+    };
+    let out = command
+        .args(["test", echo.to_str().unwrap(), "--color", "never"])
+        .env(
+            "CARGO_TARGET_DIR",
+            target_dir(&format!("interactive-{test}-target")),
+        )
+        .output()
+        .unwrap();
+    let stdout = text(&out.stdout);
+    eprint!("{stdout}");
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{stdout}{}",
+        text(&out.stderr)
+    );
+    stdout
+}
+
+/// A solution blocked on an interactor that computes, on a busy machine, is not waiting by
+/// itself: the time its interactor (and the runner's relays) were runnable is not its waiting.
+/// Everything runs on one CPU beside 8 spinning processes, so the interactor's 300 ms of CPU
+/// time take at least 9 × that on the wall clock, past the cap on waiting (2 × 250 ms + 1 s),
+/// while the solution's own CPU time is a few milliseconds. Counting only its own runnable
+/// time, it was TLE "after 1500 ms spent waiting" every time; now it is AC, or on a machine so
+/// busy that the interaction outlasts the outer bound (20 × the limit), TLE there, never for
+/// waiting. One CPU is held for a few seconds; the other is left to the rest of the suite.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_solution_waiting_on_a_starved_interactor_is_not_itself_waiting() {
+    let Some(cpu) = support::cpu_to_pin() else {
+        return;
+    };
+    let workspace = fixture_copy("starved");
+    let echo = workspace.join("echo");
+    edit(
+        &echo.join("Cargo.toml"),
+        "time-limit-ms = 2000",
+        "time-limit-ms = 250",
+    );
+    fs::write(echo.join("samples/1.in"), "3 100000\n").unwrap();
+    build_first(&workspace, "fixture-echo", "interactive-starved-target");
+    let _spinning = support::SpinningProcesses::start(8, Some(cpu));
+    let stdout = judge_echo("starved", &echo, Some(cpu));
+    assert!(!stdout.contains("spent waiting"), "{stdout}");
+    assert!(
+        stdout.contains("fixture-echo: 1/1 AC")
+            || stdout.contains("killed at the outer bound of 5000 ms"),
+        "{stdout}"
+    );
+}
+
+/// The demonstration behind docs/limits.md and docs/benchmarks.md ("A busy machine"), run by
+/// hand (`cargo test -p xtask --test it -- --ignored --nocapture --test-threads=1 sixteen`):
+/// 600 round trips with an interactor that computes for 0.5 ms before each answer (the
+/// solution's own CPU time a few milliseconds), under a 2000 ms limit, judged three times with
+/// 16 processes spinning beside the judge: AC 3/3. Ignored in the suite: it holds both cores
+/// for a minute.
+#[test]
+#[ignore]
+#[cfg(unix)]
+fn sixteen_spinning_processes_do_not_fail_a_solution_waiting_on_its_interactor() {
+    let workspace = fixture_copy("sixteen");
+    let echo = workspace.join("echo");
+    build_first(&workspace, "fixture-echo", "interactive-sixteen-target");
+    let _spinning = support::SpinningProcesses::start(16, None);
+    for round in 1..=3 {
+        let started = Instant::now();
+        let stdout = judge_echo("sixteen", &echo, None);
+        eprintln!("round {round}: {:?} wall", started.elapsed());
+        assert!(stdout.contains("fixture-echo: 1/1 AC"), "{stdout}");
+    }
 }
 
 #[test]

@@ -216,6 +216,42 @@ fn a_missing_program_is_the_runners_error() {
     assert!(err.to_string().contains("no-such-program-here"), "{err}");
 }
 
+/// The exec launcher (`XTASK __xtask_exec FD BYTES PROGRAM ARGS...`), through which macOS
+/// starts a program with a stack limit: it sets the limit in its own process and becomes the
+/// program, or says on FD why it could not, exiting 127 (here FD is its stderr).
+#[test]
+#[cfg(unix)]
+fn the_exec_launcher_sets_the_stack_and_becomes_the_program_or_says_why_not() {
+    let launch = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["__xtask_exec", "2", "8388608"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = launch(&["/bin/sh", "-c", "ulimit -S -s; ulimit -H -s"]);
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    let mut lines = said.lines();
+    let (soft, hard) = (lines.next().unwrap(), lines.next().unwrap());
+    let expected = match hard.parse::<u64>() {
+        Ok(hard) => hard.min(8192).to_string(),
+        Err(_) => "8192".to_string(),
+    };
+    assert_eq!(soft, expected, "{said}");
+    // The program's own exit status, 127 included, is its own.
+    let out = launch(&["/bin/sh", "-c", "exit 127"]);
+    assert_eq!(out.status.code(), Some(127));
+    assert!(out.stderr.is_empty(), "{out:?}");
+    let out = launch(&["no-such-program-here", "x"]);
+    assert_eq!(out.status.code(), Some(127));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.starts_with("cannot run no-such-program-here: "),
+        "{said}"
+    );
+}
+
 /// The workspace denies `unsafe_code`; only the runner's seam over the operating system may
 /// allow it, one module per system. A new `allow` anywhere else fails here.
 #[test]

@@ -168,3 +168,55 @@ pub fn processes_under(dir: &Path) -> Vec<String> {
     }
     found
 }
+
+/// Processes that spin without end, to starve what runs beside them; ended (and reaped) when
+/// dropped.
+#[cfg(unix)]
+pub struct SpinningProcesses(Vec<std::process::Child>);
+
+#[cfg(unix)]
+impl SpinningProcesses {
+    /// `count` spinning shells, on the CPU `cpu` alone when given (`taskset`, util-linux).
+    pub fn start(count: usize, cpu: Option<usize>) -> SpinningProcesses {
+        let spinner = || {
+            let mut command = match cpu {
+                Some(cpu) => {
+                    let mut taskset = Command::new("taskset");
+                    taskset.args(["-c", &cpu.to_string(), "/bin/sh"]);
+                    taskset
+                }
+                None => Command::new("/bin/sh"),
+            };
+            command.args(["-c", "while :; do :; done"]).spawn().unwrap()
+        };
+        SpinningProcesses((0..count).map(|_| spinner()).collect())
+    }
+}
+
+#[cfg(unix)]
+impl Drop for SpinningProcesses {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// A CPU this process may run on (the first of `Cpus_allowed_list` in `/proc/self/status`), and
+/// whether `taskset` is there to pin programs to it: `None`, saying so, elsewhere.
+#[cfg(target_os = "linux")]
+pub fn cpu_to_pin() -> Option<usize> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let allowed = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))?
+        .trim();
+    let first: usize = allowed.split([',', '-']).next()?.parse().ok()?;
+    let taskset = Command::new("taskset").arg("--version").output();
+    if taskset.is_err() {
+        eprintln!("skipped: no taskset (util-linux) to pin programs to one CPU");
+        return None;
+    }
+    Some(first)
+}

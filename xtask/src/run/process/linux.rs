@@ -26,7 +26,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::OnceLock;
@@ -34,7 +34,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::unix;
+use super::{procfs, unix};
 use super::{Ended, Setup, Streams};
 use crate::run::Exit;
 
@@ -57,22 +57,6 @@ enum Report {
         cpu_micros: u64,
         peak_kib: u64,
     },
-}
-
-static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
-
-/// Names the executable that starts programs (one whose `main` calls [`launch_if_asked`] first):
-/// the xtask binary. Without a call, the current executable is used; tests of the library call
-/// this with `env!("CARGO_BIN_EXE_xtask")`. The first call wins.
-pub fn set_launcher(path: &Path) {
-    let _ = LAUNCHER.set(path.to_path_buf());
-}
-
-fn launcher() -> io::Result<PathBuf> {
-    match LAUNCHER.get() {
-        Some(path) => Ok(path.clone()),
-        None => std::env::current_exe(),
-    }
 }
 
 /// When this process was started as the launcher (`XTASK __xtask_launch STACK PROGRAM
@@ -174,7 +158,7 @@ impl Launched {
         setup: &Setup,
     ) -> io::Result<Launched> {
         unix::prepare_runner();
-        let launcher = launcher()?;
+        let launcher = unix::launcher()?;
         let (read, write) = report_pipe()?;
         let stack = setup.stack.map_or("-".to_string(), |b| b.to_string());
         let mut command = Command::new(&launcher);
@@ -191,12 +175,9 @@ impl Launched {
             command.env_remove(name);
         }
         hand_over_report_fd(&mut command, write.as_raw_fd(), REPORT_FD);
-        let mut child = command.spawn().map_err(|err| {
-            io::Error::new(
-                err.kind(),
-                format!("cannot start the launcher {}: {err}", launcher.display()),
-            )
-        })?;
+        let mut child = command
+            .spawn()
+            .map_err(|err| unix::launcher_failed(&launcher, err))?;
         // The command holds the streams' parent ends: drop it, so that only the program does.
         drop(command);
         drop(write);
@@ -228,7 +209,7 @@ impl Launched {
                     exit,
                     cpu_time: Some(Duration::from_micros(cpu_micros)),
                     peak_memory: (peak_kib > 0).then_some(peak_kib * 1024),
-                    memory_limit_hit: false,
+                    commit: None,
                     peak_is_upper_bound: false,
                 }),
                 Ok(other) => Err(io::Error::other(format!(
@@ -293,45 +274,57 @@ fn read_report(report: &mut impl BufRead) -> io::Result<Option<Report>> {
         .map_err(|err| io::Error::other(format!("the launcher's report {line:?}: {err}")))
 }
 
-/// The CPU time (user and system) a running process has used, from `/proc/PID/stat`.
-pub fn proc_cpu_time(pid: i32) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name (field 2) may hold spaces and parentheses: count from the last ')'.
-    let fields: Vec<&str> = stat
-        .get(stat.rfind(')')? + 1..)?
-        .split_whitespace()
-        .collect();
-    // Fields 14 and 15 of proc(5), utime and stime, in clock ticks.
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    Some(Duration::from_nanos(ticks * 1_000_000_000 / clock_ticks()))
+/// The `/proc` the runner reads, when it is this process's own: a PID namespace whose `/proc`
+/// is another's (a container that shares its host's) would give another process's figures for
+/// a pid, so there none is read, said once on stderr, and the time limit is kept on the wall
+/// clock while a program runs (its CPU time still comes from `wait4` at its end).
+fn proc_root() -> Option<&'static Path> {
+    static OURS: OnceLock<bool> = OnceLock::new();
+    let root = Path::new("/proc");
+    let ours = *OURS.get_or_init(|| {
+        let ours = procfs::is_ours(root, std::process::id());
+        if !ours {
+            eprintln!(
+                "note: /proc is not this PID namespace's own, so no CPU time is read while a \
+                 program runs: its time limit is kept on the wall clock"
+            );
+        }
+        ours
+    });
+    ours.then_some(root)
 }
 
-/// The time a running process has been runnable: its CPU time (from `/proc/PID/stat`, which
-/// counts ended threads too) and the time its live threads waited on a run queue for a CPU, the
-/// second field of each `/proc/PID/task/TID/schedstat` (nanoseconds; the kernel's
-/// Documentation/scheduler/sched-stats.rst). A thread that has ended takes its waits with it,
-/// so the figure errs low, which only ever lets a program run longer.
+/// The CPU time (user and system) a running process and everything it started have used, from
+/// `/proc` (see `procfs.rs`).
+pub fn proc_cpu_time(pid: i32) -> Option<Duration> {
+    procfs::tree_times(proc_root()?, pid, clock_ticks(), false).map(|t| t.cpu)
+}
+
+/// The time a running process and everything it started have been runnable: their CPU time
+/// and their live threads' waits on a run queue for a CPU (see `procfs.rs`). A thread that has
+/// ended takes its waits with it, so the figure errs low, which only ever lets a program run
+/// longer. `None` where the kernel keeps no such figures: then the CPU time is no stand-in,
+/// and the cap on waiting is kept on the wall clock.
 pub fn proc_runnable_time(pid: i32) -> Option<Duration> {
-    let cpu = proc_cpu_time(pid)?;
-    let mut waited: u64 = 0;
-    for thread in std::fs::read_dir(format!("/proc/{pid}/task"))
-        .ok()?
-        .flatten()
-    {
-        let mut path = thread.path();
-        path.push("schedstat");
-        let Ok(stat) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        if let Some(nanos) = stat
-            .split_whitespace()
-            .nth(1)
-            .and_then(|f| f.parse::<u64>().ok())
-        {
-            waited = waited.saturating_add(nanos);
-        }
-    }
-    Some(cpu + Duration::from_nanos(waited))
+    procfs::tree_times(proc_root()?, pid, clock_ticks(), true)?.runnable
+}
+
+/// The id of the calling thread (`gettid`).
+pub fn current_thread() -> i32 {
+    // SAFETY: gettid takes nothing and returns the caller's thread id.
+    unsafe { libc::syscall(libc::SYS_gettid) as i32 }
+}
+
+/// How long the thread `tid` of this process has been runnable (see `procfs.rs`).
+pub fn thread_runnable_time(tid: i32) -> Option<Duration> {
+    procfs::own_thread_runnable(proc_root()?, tid)
+}
+
+/// Whether this Linux tells how long a program was runnable: `/proc` is ours and its
+/// `schedstat` says more than `0 0 0`.
+pub fn tells_runnable_time() -> bool {
+    static TELLS: OnceLock<bool> = OnceLock::new();
+    *TELLS.get_or_init(|| proc_root().is_some_and(procfs::tells_waits))
 }
 
 /// Clock ticks per second (`sysconf(_SC_CLK_TCK)`, 100 on every Linux in use).
@@ -451,19 +444,6 @@ mod tests {
         let own = proc_cpu_time(std::process::id() as i32);
         assert!(own.is_some());
         assert_eq!(proc_cpu_time(-1), None);
-    }
-
-    #[test]
-    fn the_runnable_time_counts_the_cpu_time_and_the_waits_for_a_cpu() {
-        let pid = std::process::id() as i32;
-        let start = std::time::Instant::now();
-        let mut n = 0u64;
-        while start.elapsed() < Duration::from_millis(50) {
-            n = std::hint::black_box(n.wrapping_add(1));
-        }
-        let runnable = proc_runnable_time(pid).unwrap();
-        let cpu = proc_cpu_time(pid).unwrap();
-        assert!(runnable >= cpu, "{runnable:?} runnable, {cpu:?} CPU");
         assert_eq!(proc_runnable_time(-1), None);
     }
 }

@@ -14,15 +14,24 @@
 //! the program when its `Process` is dropped.
 //!
 //! What XNU (macOS) asks for besides, each from its source (apple-oss-distributions/xnu):
-//! - a stack limit is set by `/bin/sh`'s `ulimit -s` in the program's own process, just before
-//!   it `exec`s the program: `dosetrlimit` (bsd/kern/kern_resource.c) refuses to lower
-//!   `RLIMIT_STACK` with `EINVAL` unless the caller runs on the main thread's stack, so the
-//!   runner, whose spawns happen on other threads, could raise its own limit and never lower it
-//!   back; and the stack usable is at most `maxsmap` (`MAXSSIZ` less a page, 64 MiB) whatever the
-//!   limit says, which [`stack_ceiling`] tells;
-//! - CPU and runnable time come in Mach ticks at the kernel's rate, `hw.tbfrequency`
-//!   (`sysctl_tbfrequency` in bsd/kern/kern_mib.c), not at the rate `mach_timebase_info` gives a
-//!   process, which differs under Rosetta; the runnable time is the threads' `runnable_timer`,
+//! - a stack limit is set in the program's own process by the exec launcher, the xtask's own
+//!   executable run again ([`exec_if_asked`]), which sets it on its main thread and `exec`s the
+//!   program: `dosetrlimit` (bsd/kern/kern_resource.c) refuses to lower `RLIMIT_STACK` with
+//!   `EINVAL` unless the caller runs on the main thread's stack, so the runner, whose spawns
+//!   happen on other threads, could raise its own limit and never lower it back. The stack
+//!   usable so is at most `maxsmap` (`MAXSSIZ` less a page, 64 MiB) whatever the limit says,
+//!   which [`stack_ceiling`] tells, and a limit past it would fail the `exec` ([`soft_stack_limit`]
+//!   clamps it); the judge build links its solvers with their stack instead (`build::StackAt`),
+//!   which XNU gives whole. The launcher says on a pipe why it could not `exec` a program, so a
+//!   missing one is the runner's error, never a program that "exited 127"; unlike `/bin/sh`, it
+//!   is no program System Integrity Protection guards, so the solution keeps `DYLD_*` ("purged
+//!   when launching protected processes": Apple's System Integrity Protection Guide, "Runtime
+//!   Protections");
+//! - CPU and runnable time are the program's and every process it started that is still its
+//!   descendant (`proc_listchildpids`), with the children they waited for
+//!   (`ri_child_user_time`), as Windows' job accounting counts them, in Mach ticks at the
+//!   kernel's rate, `hw.tbfrequency` (`sysctl_tbfrequency` in bsd/kern/kern_mib.c), not at the
+//!   rate `mach_timebase_info` gives a process, which differs under Rosetta; the runnable time is the threads' `runnable_timer`,
 //!   started when a thread becomes runnable and stopped when it blocks (osfmk/kern/sched_prim.c),
 //!   so running and waiting for a CPU both count;
 //! - std makes pipes with `pipe()` and marks them close-on-exec after (no `pipe2`): pipes are
@@ -40,12 +49,10 @@
 use std::ffi::OsString;
 use std::io;
 use std::os::unix::process::CommandExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-#[cfg(target_os = "macos")]
-use std::sync::OnceLock;
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex, Once, OnceLock};
 use std::time::Duration;
 
 #[cfg(test)]
@@ -59,6 +66,9 @@ pub struct Direct {
     pid: i32,
     waiter: Waiter,
     result: Option<io::Result<Ended>>,
+    /// The exec launcher's report, when the program was started through it: see
+    /// [`launch_failure`].
+    launch_report: Option<std::fs::File>,
 }
 
 /// How the runner learns that a directly started program has ended.
@@ -89,7 +99,7 @@ impl Direct {
         setup: &Setup,
     ) -> io::Result<Direct> {
         prepare_runner();
-        let child = spawn_in_group(program, args, streams, setup.stack)
+        let (child, launch_report) = spawn_in_group(program, args, streams, setup.stack)
             .map_err(|err| cannot_run(program, err))?;
         let pid = child.id() as i32;
         // The waiter reaps it; std's handle must not wait for it too (dropping it does not).
@@ -101,6 +111,7 @@ impl Direct {
                 pid,
                 waiter: Waiter::Pidfd { pidfd, slot },
                 result: None,
+                launch_report,
             });
         }
         let reaped = Arc::new(Mutex::new(false));
@@ -119,32 +130,38 @@ impl Direct {
             pid,
             waiter: Waiter::Thread { reaped, ended },
             result: None,
+            launch_report,
         })
     }
 
-    /// Waits until the program has ended (and is reaped) or `timeout` has passed.
+    /// Waits until the program has ended (and is reaped) or `timeout` has passed. A program
+    /// the exec launcher could not run has not ended: it is the runner's error.
     pub fn wait_timeout(&mut self, timeout: Duration) -> io::Result<bool> {
         if self.result.is_some() {
             return Ok(true);
         }
-        match &self.waiter {
+        let result = match &self.waiter {
             #[cfg(target_os = "linux")]
             Waiter::Pidfd { pidfd, slot } => {
                 if !super::linux::poll_readable(pidfd, timeout)? {
                     return Ok(false);
                 }
-                let result = wait_and_clear_group(self.pid).and_then(|()| {
+                wait_and_clear_group(self.pid).and_then(|()| {
                     LiveGroups::remove(*slot);
                     reap(self.pid)
-                });
-                self.result = Some(result);
-                Ok(true)
+                })
             }
-            Waiter::Thread { ended, .. } => {
-                self.result = received(ended, timeout, "the watcher")?;
-                Ok(self.result.is_some())
-            }
-        }
+            Waiter::Thread { ended, .. } => match received(ended, timeout, "the watcher")? {
+                Some(result) => result,
+                None => return Ok(false),
+            },
+        };
+        let failed = self.launch_report.take().and_then(launch_failure);
+        self.result = Some(match failed {
+            Some(why) => Err(io::Error::other(why)),
+            None => result,
+        });
+        Ok(true)
     }
 
     /// The CPU time used so far, where the system tells it of a running process.
@@ -267,7 +284,7 @@ pub fn reap(pid: i32) -> io::Result<Ended> {
         exit,
         cpu_time: Some(seconds(usage.ru_utime) + seconds(usage.ru_stime)),
         peak_memory: (peak > 0).then_some(peak),
-        memory_limit_hit: false,
+        commit: None,
         // Linux carries the spawner's peak into the child at exec (a vfork shares its memory):
         // straight from the runner, the figure is the runner's peak or the program's.
         peak_is_upper_bound: cfg!(target_os = "linux"),
@@ -286,13 +303,13 @@ pub fn kill_group(pgid: i32) {
     }
 }
 
-/// Sets this process's soft `RLIMIT_STACK` to `bytes` (at most its hard limit); returns the
-/// limit set. The next program this process starts gets it as its main thread's stack. (Linux
-/// only: XNU refuses to lower it off the main thread.)
-#[cfg(target_os = "linux")]
+/// Sets this process's soft `RLIMIT_STACK` to `bytes`, at most its hard limit and the most
+/// the kernel makes usable ([`soft_stack_limit`]); returns the limit set. The next program
+/// this process starts, or `exec`s, gets it as its main thread's stack. (XNU refuses to lower
+/// it off the main thread: on macOS only a launcher's `main` calls this.)
 pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
     let mut limit = get_stack_limit()?;
-    limit.rlim_cur = soft_stack_limit(bytes, limit.rlim_max);
+    limit.rlim_cur = soft_stack_limit(bytes, limit.rlim_max, kernel_stack_most());
     // SAFETY: `limit` is a valid rlimit.
     if unsafe { libc::setrlimit(libc::RLIMIT_STACK, &limit) } != 0 {
         return Err(io::Error::last_os_error());
@@ -300,9 +317,14 @@ pub fn set_stack_limit(bytes: u64) -> io::Result<u64> {
     Ok(limit.rlim_cur as u64)
 }
 
-/// The soft stack limit that asks for `bytes` under the hard limit `hard`.
-fn soft_stack_limit(bytes: u64, hard: libc::rlim_t) -> libc::rlim_t {
-    let wanted = bytes as libc::rlim_t;
+/// The soft stack limit that asks for `bytes` under the hard limit `hard` on a kernel that
+/// makes at most `kernel_most` of a main thread's stack usable. XNU keeps a limit past its
+/// `maxsmap` as asked (`dosetrlimit`, bsd/kern/kern_resource.c) and, at the next `exec`, takes
+/// the whole of it from a stack of `MAXSSIZ` (`create_unix_stack`, bsd/kern/kern_exec.c:
+/// `size - user_stack_size` underflows, and the `exec` fails): with an unlimited hard limit
+/// (root's, say) nothing else would clamp it.
+fn soft_stack_limit(bytes: u64, hard: libc::rlim_t, kernel_most: Option<u64>) -> libc::rlim_t {
+    let wanted = kernel_most.map_or(bytes, |most| bytes.min(most)) as libc::rlim_t;
     if hard == libc::RLIM_INFINITY {
         wanted
     } else {
@@ -310,25 +332,31 @@ fn soft_stack_limit(bytes: u64, hard: libc::rlim_t) -> libc::rlim_t {
     }
 }
 
-/// The largest stack a program's main thread may have here: the hard `RLIMIT_STACK` (when not
-/// unlimited), and on macOS at most the kernel's `maxsmap` (`MAXSSIZ` less the largest page:
-/// bsd/kern/kern_resource.c, bsd/{arm,i386}/vmparam.h).
-pub fn stack_ceiling() -> Option<u64> {
-    let hard = get_stack_limit().ok()?.rlim_max;
-    let hard = (hard != libc::RLIM_INFINITY).then_some(hard as u64);
-    #[cfg(target_os = "macos")]
-    {
-        let page_max = if cfg!(target_arch = "aarch64") {
+/// The most of a main thread's stack set by `RLIMIT_STACK` that the kernel makes usable: on
+/// macOS `maxsmap`, `MAXSSIZ` less the largest page (bsd/kern/kern_resource.c,
+/// bsd/{arm,i386}/vmparam.h); elsewhere the limit is the stack.
+fn kernel_stack_most() -> Option<u64> {
+    if cfg!(target_os = "macos") {
+        let page_max: u64 = if cfg!(target_arch = "aarch64") {
             16 << 10
         } else {
             4 << 10
         };
-        let maxsmap = (64 << 20) - page_max;
-        Some(hard.map_or(maxsmap, |hard| hard.min(maxsmap)))
+        Some((64 << 20) - page_max)
+    } else {
+        None
     }
-    #[cfg(not(target_os = "macos"))]
-    {
-        hard
+}
+
+/// The largest stack a program's main thread may have here when the stack is set as it starts
+/// (not linked into it): the hard `RLIMIT_STACK` (when not unlimited), and at most
+/// [`kernel_stack_most`].
+pub fn stack_ceiling() -> Option<u64> {
+    let hard = get_stack_limit().ok()?.rlim_max;
+    let hard = (hard != libc::RLIM_INFINITY).then_some(hard as u64);
+    match (hard, kernel_stack_most()) {
+        (Some(hard), Some(most)) => Some(hard.min(most)),
+        (hard, most) => hard.or(most),
     }
 }
 
@@ -345,18 +373,18 @@ fn get_stack_limit() -> io::Result<libc::rlimit> {
 }
 
 /// Spawns `program ARGS...` in a process group of its own, its main thread's stack limited to
-/// `stack` bytes when given.
+/// `stack` bytes when given. No launch report: the program is spawned itself.
 #[cfg(target_os = "linux")]
 fn spawn_in_group(
     program: &Path,
     args: &[OsString],
     streams: Streams,
     stack: Option<u64>,
-) -> io::Result<std::process::Child> {
+) -> io::Result<(std::process::Child, Option<std::fs::File>)> {
     let mut command = command(program, args, streams);
     command.process_group(0);
     let Some(bytes) = stack else {
-        return command.spawn();
+        return Ok((command.spawn()?, None));
     };
     // Linux lets any thread lower its process's limit back, so the runner sets its own, spawns
     // (the child keeps the limit it started with), and restores it: one spawn at a time.
@@ -367,37 +395,161 @@ fn spawn_in_group(
     let spawned = command.spawn();
     // SAFETY: `before` is a valid rlimit read from this process.
     unsafe { libc::setrlimit(libc::RLIMIT_STACK, &before) };
-    spawned
+    Ok((spawned?, None))
 }
 
 /// Spawns `program ARGS...` in a process group of its own, its main thread's stack limited to
-/// `stack` bytes when given: `/bin/sh -c 'ulimit -S -s KIB && exec "$0" "$@"' PROGRAM ARGS...`,
-/// so the limit is set on the main thread of the program's own process (see the module's
-/// notes on XNU); the runner's limit is never touched.
+/// `stack` bytes when given: through the exec launcher (`XTASK __xtask_exec FD BYTES PROGRAM
+/// ARGS...`, [`exec_if_asked`]), which sets the limit on the main thread of the program's own
+/// process and `exec`s it (see the module's notes on XNU); the runner's limit is never touched.
+/// Returns the read end of the launch report, where the launcher says why it could not `exec`
+/// the program (see [`launch_failure`]).
 #[cfg(not(target_os = "linux"))]
 fn spawn_in_group(
     program: &Path,
     args: &[OsString],
     streams: Streams,
     stack: Option<u64>,
-) -> io::Result<std::process::Child> {
-    let mut command = match stack {
-        None => command(program, args, streams),
-        Some(bytes) => {
-            let hard = get_stack_limit()?.rlim_max;
-            let kib = soft_stack_limit(bytes, hard) as u64 / 1024;
-            let mut shell_args = vec![
-                OsString::from("-c"),
-                OsString::from(format!("ulimit -S -s {kib} && exec \"$0\" \"$@\"")),
-                program.as_os_str().to_os_string(),
-            ];
-            shell_args.extend(args.iter().cloned());
-            command(Path::new("/bin/sh"), &shell_args, streams)
-        }
-    };
-    command.process_group(0);
+) -> io::Result<(std::process::Child, Option<std::fs::File>)> {
+    use std::os::fd::AsRawFd;
     let _one_at_a_time = spawn_lock();
-    command.spawn()
+    let Some(bytes) = stack else {
+        let mut command = command(program, args, streams);
+        command.process_group(0);
+        return Ok((command.spawn()?, None));
+    };
+    let launcher = launcher()?;
+    // Made, handed to the launcher alone and closed here while no other program of ours
+    // starts (the lock): only the launcher inherits the write end.
+    let (read, write) = io::pipe()?;
+    keep_across_exec(write.as_raw_fd())?;
+    let mut launcher_args = vec![
+        OsString::from(EXEC_ARG),
+        OsString::from(write.as_raw_fd().to_string()),
+        OsString::from(bytes.to_string()),
+        program.as_os_str().to_os_string(),
+    ];
+    launcher_args.extend(args.iter().cloned());
+    let mut command = command(&launcher, &launcher_args, streams);
+    command.process_group(0);
+    let child = command
+        .spawn()
+        .map_err(|err| launcher_failed(&launcher, err))?;
+    drop(command);
+    drop(write);
+    let read = std::fs::File::from(std::os::fd::OwnedFd::from(read));
+    set_nonblocking(read.as_raw_fd())?;
+    Ok((child, Some(read)))
+}
+
+/// The first argument that makes the xtask's executable the exec launcher.
+pub const EXEC_ARG: &str = "__xtask_exec";
+
+static LAUNCHER: OnceLock<PathBuf> = OnceLock::new();
+
+/// Names the executable that starts programs (one whose `main` calls
+/// `process::launch_if_asked` first): the xtask binary. Without a call, the current executable
+/// is used; tests of the library call this with `env!("CARGO_BIN_EXE_xtask")`. The first call
+/// wins.
+pub fn set_launcher(path: &Path) {
+    let _ = LAUNCHER.set(path.to_path_buf());
+}
+
+/// The error for a launcher that could not be started, naming it.
+pub fn launcher_failed(launcher: &Path, err: io::Error) -> io::Error {
+    io::Error::new(
+        err.kind(),
+        format!("cannot start the launcher {}: {err}", launcher.display()),
+    )
+}
+
+/// The launcher named by [`set_launcher`], or this executable.
+pub fn launcher() -> io::Result<PathBuf> {
+    match LAUNCHER.get() {
+        Some(path) => Ok(path.clone()),
+        None => std::env::current_exe(),
+    }
+}
+
+/// When this process was started as the exec launcher (`XTASK __xtask_exec FD BYTES PROGRAM
+/// ARGS...`): sets its soft `RLIMIT_STACK` to BYTES ([`set_stack_limit`]) on its main thread,
+/// where XNU allows it, and `exec`s PROGRAM (searched on `PATH` as `execvp` does), which keeps
+/// the process (its pid, its group, its standard streams) and the limit. If that fails, writes
+/// why on the descriptor FD (close-on-exec, so the program never holds it) and exits 127; the
+/// runner reads it and fails as it would for a program it could not spawn itself, so a missing
+/// program is the tool's error and never a program that exited 127. Being the xtask and not
+/// `/bin/sh`, which System Integrity Protection guards, it keeps the `DYLD_*` variables that
+/// macOS strips from a protected program's environment (Apple, "Runtime Protections"). Its own
+/// memory is not the program's: XNU runs the `exec`ed image in a new task
+/// (`proc_exec_switch_task`, bsd/kern/kern_exec.c), whose peak `wait4` reports.
+pub fn exec_if_asked() -> Option<std::process::ExitCode> {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != EXEC_ARG {
+        return None;
+    }
+    let fd: i32 = args.next()?.to_str()?.parse().ok()?;
+    let bytes: u64 = args.next()?.to_str()?.parse().ok()?;
+    let program = args.next()?;
+    let rest: Vec<OsString> = args.collect();
+    if fd > 2 {
+        // SAFETY: fcntl on an integer descriptor has no memory effects.
+        unsafe { libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC) };
+    }
+    let err = match set_stack_limit(bytes) {
+        Ok(_) => std::process::Command::new(&program).args(&rest).exec(),
+        Err(err) => err,
+    };
+    // SAFETY: the runner opened `fd` for this process alone, and nothing else here owns it.
+    let mut report = unsafe { std::fs::File::from_raw_fd(fd) };
+    let _ = write!(
+        report,
+        "cannot run {}: {err}",
+        Path::new(&program).display()
+    );
+    Some(std::process::ExitCode::from(127))
+}
+
+/// What the exec launcher said on its report before it ended, read without waiting: why it
+/// could not `exec` the program, or `None` when it said nothing (it did `exec` it).
+pub fn launch_failure(mut report: impl io::Read) -> Option<String> {
+    let mut said = Vec::new();
+    let mut chunk = [0u8; 1024];
+    loop {
+        match report.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => said.extend_from_slice(&chunk[..n]),
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            // WouldBlock: the launcher became the program, which holds no end of it.
+            Err(_) => break,
+        }
+    }
+    (!said.is_empty()).then(|| String::from_utf8_lossy(&said).into_owned())
+}
+
+/// Clears close-on-exec on `fd`, so the next program spawned inherits it.
+#[cfg(not(target_os = "linux"))]
+fn keep_across_exec(fd: i32) -> io::Result<()> {
+    // SAFETY: fcntl on an integer descriptor has no memory effects.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFD) };
+    // SAFETY: as above.
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFD, flags & !libc::FD_CLOEXEC) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Makes reads of `fd` return at once when there is nothing to read.
+#[cfg(any(test, not(target_os = "linux")))]
+fn set_nonblocking(fd: i32) -> io::Result<()> {
+    // SAFETY: fcntl on an integer descriptor has no memory effects.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    // SAFETY: as above.
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
 }
 
 /// Held while a pipe is made or a program spawned, where std cannot make a pipe whose ends are
@@ -409,10 +561,50 @@ pub fn spawn_lock() -> std::sync::MutexGuard<'static, ()> {
     SPAWN.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// What macOS's `proc_pid_rusage` tells of a running process: its CPU time (user and system)
-/// and its runnable time, converted at the kernel's tick rate.
+/// What macOS's `proc_pid_rusage` tells of a running process and every process it started
+/// that is still its descendant: their CPU time (user and system, and that of the children
+/// they waited for: `ri_child_user_time` and `ri_child_system_time`, which `proc_reap` adds
+/// up, `update_rusage_info_child` in bsd/kern/kern_resource.c) and their runnable time (each
+/// one's `ri_runnable_time` and its waited-for children's CPU time), at the kernel's tick rate.
+/// Each process is read before its children (`proc_listchildpids`, libproc.c), so a child that
+/// its parent reaps meanwhile is missed for one look, never counted twice (Linux reads `/proc`
+/// the same way: `procfs.rs`).
 #[cfg(target_os = "macos")]
 fn rusage_times(pid: i32) -> Option<(Duration, Duration)> {
+    let rate = kernel_tick_rate()?;
+    let (mut cpu, mut runnable) = (0u64, 0u64);
+    let mut to_read = vec![pid];
+    let mut read = 0;
+    while let Some(next) = to_read.pop() {
+        read += 1;
+        if read > 4096 {
+            break;
+        }
+        let Some(info) = rusage_of(next) else {
+            if next == pid {
+                return None;
+            }
+            continue;
+        };
+        let children = info
+            .ri_child_user_time
+            .saturating_add(info.ri_child_system_time);
+        let own = info.ri_user_time.saturating_add(info.ri_system_time);
+        cpu = cpu.saturating_add(own).saturating_add(children);
+        runnable = runnable
+            .saturating_add(info.ri_runnable_time)
+            .saturating_add(children);
+        to_read.extend(child_pids(next));
+    }
+    Some((
+        super::ticks_to_duration(cpu, rate),
+        super::ticks_to_duration(runnable, rate),
+    ))
+}
+
+/// `proc_pid_rusage`'s figures of one process, `None` once it is gone.
+#[cfg(target_os = "macos")]
+fn rusage_of(pid: i32) -> Option<libc::rusage_info_v4> {
     // SAFETY: rusage_info_v4 is plain data for which all-zero bytes are valid.
     let mut info: libc::rusage_info_v4 = unsafe { std::mem::zeroed() };
     // SAFETY: `info` is a writable rusage_info_v4, the flavour asked for.
@@ -423,15 +615,20 @@ fn rusage_times(pid: i32) -> Option<(Duration, Duration)> {
             (&mut info as *mut libc::rusage_info_v4).cast(),
         )
     };
-    if result != 0 {
-        return None;
-    }
-    let rate = kernel_tick_rate()?;
-    let cpu = info.ri_user_time.saturating_add(info.ri_system_time);
-    Some((
-        super::ticks_to_duration(cpu, rate),
-        super::ticks_to_duration(info.ri_runnable_time, rate),
-    ))
+    (result == 0).then_some(info)
+}
+
+/// The pids of `pid`'s children (at most 256 of them).
+#[cfg(target_os = "macos")]
+fn child_pids(pid: i32) -> Vec<i32> {
+    let mut pids = vec![0 as libc::pid_t; 256];
+    let bytes = i32::try_from(std::mem::size_of_val(&pids[..])).unwrap_or(i32::MAX);
+    // SAFETY: `pids` is a writable buffer of `bytes` bytes; the call writes at most that many
+    // and returns how many pids it wrote (libproc.c: the byte count over sizeof(int)).
+    let count = unsafe { libc::proc_listchildpids(pid, pids.as_mut_ptr().cast(), bytes) };
+    pids.truncate(usize::try_from(count).unwrap_or(0).min(256));
+    pids.retain(|&child| child > 0);
+    pids
 }
 
 /// The rate of the kernel's Mach ticks, `hw.tbfrequency`, read once.
@@ -649,8 +846,50 @@ mod tests {
         let mut said = String::new();
         io::Read::read_to_string(&mut { read }, &mut said).unwrap();
         direct.finish().unwrap();
-        let expected = soft_stack_limit(64 << 20, before.rlim_max) as u64 / 1024;
+        let expected = soft_stack_limit(64 << 20, before.rlim_max, kernel_stack_most()) / 1024;
         assert_eq!(said.trim(), expected.to_string());
         assert_eq!(get_stack_limit().unwrap().rlim_cur, before.rlim_cur);
+    }
+
+    #[test]
+    fn a_stack_limit_is_clamped_to_what_the_kernel_makes_usable() {
+        let mib = |n: u64| n << 20;
+        let maxsmap = Some(mib(64) - (16 << 10));
+        // Root's unlimited hard limit: XNU would keep 256 MB and fail the exec; asked for no
+        // more than maxsmap, it gives all of it.
+        let unlimited = libc::RLIM_INFINITY;
+        assert_eq!(
+            soft_stack_limit(mib(256), unlimited, maxsmap),
+            mib(64) - (16 << 10)
+        );
+        assert_eq!(soft_stack_limit(mib(8), unlimited, maxsmap), mib(8));
+        // A hard limit below both wins; Linux's kernel takes any limit.
+        assert_eq!(soft_stack_limit(mib(256), mib(32), maxsmap), mib(32));
+        assert_eq!(soft_stack_limit(mib(256), unlimited, None), mib(256));
+        assert_eq!(soft_stack_limit(mib(256), mib(100), None), mib(100));
+    }
+
+    #[test]
+    fn the_launchers_report_tells_a_failed_exec_and_nothing_else() {
+        let (read, mut write) = io::pipe().unwrap();
+        io::Write::write_all(&mut write, b"cannot run nope: No such file or directory").unwrap();
+        drop(write);
+        assert_eq!(
+            launch_failure(read).as_deref(),
+            Some("cannot run nope: No such file or directory")
+        );
+        // An exec that succeeded closed the launcher's end: nothing was said.
+        let (read, write) = io::pipe().unwrap();
+        drop(write);
+        assert_eq!(launch_failure(read), None);
+        // A stray holder of the write end (a program spawned elsewhere meanwhile) never makes
+        // the runner wait: the read end does not block.
+        let (read, write) = io::pipe().unwrap();
+        let read = std::fs::File::from(std::os::fd::OwnedFd::from(read));
+        set_nonblocking(std::os::fd::AsRawFd::as_raw_fd(&read)).unwrap();
+        let waited = Instant::now();
+        assert_eq!(launch_failure(read), None);
+        assert!(waited.elapsed() < Duration::from_secs(1));
+        drop(write);
     }
 }

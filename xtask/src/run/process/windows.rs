@@ -5,7 +5,10 @@
 //! - **Creating.** `CreateProcessW` with `CREATE_SUSPENDED` gives the main thread's handle, which
 //!   `ResumeThread` lets run once the process is in its job (`AssignProcessToJobObject`: "create
 //!   the process suspended... then resume"); nothing is enumerated. The command line is built so
-//!   the program's own parser splits it back into the same words (`command_line`), the
+//!   the program's own parser splits it back into the same words (`command_line`), the program
+//!   is found as std's `Command` finds it and named as the application, so `CreateProcessW`
+//!   searches no folder itself (it would look in the runner's folder and the current folder
+//!   before `PATH`: `command_line::windows_program`), the
 //!   environment block drops `RUST_BACKTRACE` and `RUST_LIB_BACKTRACE`, and the three standard
 //!   handles are the only ones it inherits: inheritable copies listed in
 //!   `PROC_THREAD_ATTRIBUTE_HANDLE_LIST`, made and closed while no other program of ours starts.
@@ -22,8 +25,9 @@
 //! - **Figures.** CPU time from the job's accounting (what the program started included); the
 //!   peak memory is the program's peak working set (`GetProcessMemoryInfo`'s
 //!   `PeakWorkingSetSize`), read after it has ended and before its handle is closed (the process
-//!   object lives on while a handle is open); its peak commit (`PeakPagefileUsage`) tells a
-//!   refusal at the guard (`process::windows_memory`).
+//!   object lives on while a handle is open); its peak commit (`PeakPagefileUsage`) and the
+//!   job's message tell, with the program's own message, a refusal at the guard
+//!   (`process::memory_refused`).
 //! - **Where jobs cannot nest** (a runner inside a job that forbids it: `AssignProcessToJobObject`
 //!   fails with `ERROR_ACCESS_DENIED`), the program runs alone, said once on stderr: killed with
 //!   `TerminateProcess`, its CPU time from `GetProcessTimes`, and what it starts is not killed
@@ -38,7 +42,7 @@ use std::ffi::{OsStr, OsString};
 use std::io;
 use std::os::windows::ffi::OsStrExt;
 use std::os::windows::io::{AsRawHandle, FromRawHandle, OwnedHandle};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Mutex, Once, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -59,6 +63,7 @@ use windows_sys::Win32::System::JobObjects::{
 };
 use windows_sys::Win32::System::LibraryLoader::{GetModuleHandleW, GetProcAddress};
 use windows_sys::Win32::System::ProcessStatus::{K32GetProcessMemoryInfo, PROCESS_MEMORY_COUNTERS};
+use windows_sys::Win32::System::SystemInformation::{GetSystemDirectoryW, GetWindowsDirectoryW};
 use windows_sys::Win32::System::SystemServices::JOB_OBJECT_MSG_JOB_MEMORY_LIMIT;
 use windows_sys::Win32::System::Threading::{
     CreateProcessW, DeleteProcThreadAttributeList, GetCurrentProcess, GetExitCodeProcess,
@@ -70,10 +75,13 @@ use windows_sys::Win32::System::Threading::{
 use windows_sys::Win32::System::IO::{CreateIoCompletionPort, GetQueuedCompletionStatus};
 
 use super::{
-    cannot_run, commit_guard, is_exception, windows_memory, Ended, Setup, Stream, Streams,
+    cannot_run, commit_guard, is_exception, windows_memory, Commit, Ended, Setup, Stream, Streams,
     REMOVED_VARIABLES,
 };
-use crate::run::command_line::{windows_command_line, windows_environment_block, WideVariable};
+use crate::run::command_line::{
+    windows_command_line, windows_environment_block, windows_program, windows_search_folders,
+    WideVariable,
+};
 use crate::run::Exit;
 
 /// The exit code the runner's own kills give (the runner knows which kills were its own).
@@ -87,8 +95,6 @@ const EMPTYING: Duration = Duration::from_secs(5);
 pub struct InJob {
     process: OwnedHandle,
     job: Option<Job>,
-    /// The memory limit the program is judged by, for telling a refusal at the guard.
-    memory_limit: Option<u64>,
     result: Option<Ended>,
 }
 
@@ -136,7 +142,6 @@ impl InJob {
         Ok(InJob {
             process: created.process,
             job,
-            memory_limit: setup.memory_limit,
             result: None,
         })
     }
@@ -201,18 +206,18 @@ impl InJob {
         } else {
             peaks(&self.process)
         };
-        let failed = code != 0;
-        let posted = self
+        let refusal_posted = self
             .job
             .as_ref()
             .is_some_and(|job| refusal_posted(&job.port));
-        let (peak_memory, memory_limit_hit) =
-            windows_memory(working_set, commit, failed, posted, self.memory_limit);
         let ended = Ended {
             exit,
             cpu_time: self.cpu_time(),
-            peak_memory,
-            memory_limit_hit,
+            peak_memory: windows_memory(working_set),
+            commit: (commit > 0 || refusal_posted).then_some(Commit {
+                peak: commit,
+                refusal_posted,
+            }),
             peak_is_upper_bound: false,
         };
         self.result = Some(ended);
@@ -297,7 +302,7 @@ fn process_cpu_time(process: &OwnedHandle) -> Option<Duration> {
 }
 
 /// Whether the job posted that it refused memory past its limit (a message whose delivery is
-/// not guaranteed: see `process::windows_memory`).
+/// not guaranteed: see `process::Commit`).
 fn refusal_posted(port: &OwnedHandle) -> bool {
     let mut posted = false;
     loop {
@@ -406,7 +411,6 @@ struct Created {
 
 /// Creates `program ARGS...` suspended, with `streams` as its only inherited handles.
 fn create_suspended(program: &Path, args: &[OsString], streams: Streams) -> io::Result<Created> {
-    let program = with_exe(program);
     let unicode = |text: &OsStr| {
         text.to_str().map(str::to_owned).ok_or_else(|| {
             io::Error::new(
@@ -415,10 +419,12 @@ fn create_suspended(program: &Path, args: &[OsString], streams: Streams) -> io::
             )
         })
     };
+    let application = application(&unicode(program.as_os_str())?)?;
     let args: Vec<String> = args.iter().map(|a| unicode(a)).collect::<io::Result<_>>()?;
-    let line = windows_command_line(&unicode(program.as_os_str())?, &args)
+    let line = windows_command_line(&application, &args)
         .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err.to_string()))?;
     let mut line: Vec<u16> = line.encode_utf16().chain([0]).collect();
+    let application: Vec<u16> = application.encode_utf16().chain([0]).collect();
     let vars: Vec<WideVariable> = std::env::vars_os()
         .map(|(name, value)| (name.encode_wide().collect(), value.encode_wide().collect()))
         .collect();
@@ -444,13 +450,15 @@ fn create_suspended(program: &Path, args: &[OsString], streams: Streams) -> io::
     startup.lpAttributeList = attributes.list();
     // SAFETY: the struct is plain data for which all-zero bytes are valid.
     let mut info: PROCESS_INFORMATION = unsafe { std::mem::zeroed() };
-    // SAFETY: `line` is a writable, NUL-terminated UTF-16 command line; the environment block is
+    // SAFETY: `application` is a NUL-terminated UTF-16 file name (given, so CreateProcessW
+    // searches no folder itself); `line` is a writable, NUL-terminated UTF-16 command line; the
+    // environment block is
     // UTF-16 and double-NUL-terminated (CREATE_UNICODE_ENVIRONMENT); `startup` is a valid
     // STARTUPINFOEXW (EXTENDED_STARTUPINFO_PRESENT) whose attribute list and handles outlive the
     // call; `info` is writable.
     let created = unsafe {
         CreateProcessW(
-            std::ptr::null(),
+            application.as_ptr(),
             line.as_mut_ptr(),
             std::ptr::null(),
             std::ptr::null(),
@@ -474,18 +482,43 @@ fn create_suspended(program: &Path, args: &[OsString], streams: Streams) -> io::
     })
 }
 
-/// `program`, or `program.exe` where `program` is a path without an extension and only that
-/// file exists (as a user names a program; `CreateProcessW` adds `.exe` to a bare name itself,
-/// but not to a path).
-fn with_exe(program: &Path) -> PathBuf {
-    let is_path = program.components().count() > 1;
-    if is_path && program.extension().is_none() && !program.is_file() {
-        let exe = program.with_extension("exe");
-        if exe.is_file() {
-            return exe;
+/// The file to run for `program`, found as std's `Command` finds it and never in the runner's
+/// own folder or the current one (`command_line::windows_program`): a path as it is (with
+/// `.exe` where only that file exists), a bare name in the system folder, the Windows folder,
+/// then `PATH`. Named to `CreateProcessW` as its application, so it searches nothing itself.
+fn application(program: &str) -> io::Result<String> {
+    let folders = windows_search_folders(
+        system_folder(GetSystemDirectoryW).as_deref(),
+        system_folder(GetWindowsDirectoryW).as_deref(),
+        &std::env::var("PATH").unwrap_or_default(),
+    );
+    windows_program(program, &folders, |path| Path::new(path).exists()).ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::NotFound,
+            format!(
+                "not found in the system folders or on PATH (a program in the current folder \
+                 is named by its path: .\\{program})"
+            ),
+        )
+    })
+}
+
+/// A system folder by the call that tells it (`GetSystemDirectoryW`, `GetWindowsDirectoryW`):
+/// it writes the folder and returns its length, or the size it needs when the buffer is too
+/// small, or 0 on failure.
+fn system_folder(tell: unsafe extern "system" fn(*mut u16, u32) -> u32) -> Option<String> {
+    let mut buffer = vec![0u16; 260];
+    loop {
+        // SAFETY: `buffer` is writable and its length is given.
+        let written = unsafe { tell(buffer.as_mut_ptr(), buffer.len() as u32) } as usize;
+        if written == 0 {
+            return None;
         }
+        if written < buffer.len() {
+            return String::from_utf16(&buffer[..written]).ok();
+        }
+        buffer.resize(written + 1, 0);
     }
-    program.to_path_buf()
 }
 
 /// An inheritable copy of `stream`'s handle (the null device for [`Stream::Null`]).
