@@ -108,6 +108,7 @@ const BUILTIN_ATTRIBUTES: &[&str] = &[
     "deny",
     "deprecated",
     "derive",
+    "diagnostic",
     "doc",
     "expect",
     "export_name",

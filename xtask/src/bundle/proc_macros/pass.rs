@@ -12,10 +12,11 @@ use syn::{Attribute, Item, Meta, Token};
 
 use super::flat::Tree;
 use super::hygiene::{self, Marks, Parsed};
-use super::scope::{Scope, BUILTIN_ATTRIBUTES, BUILTIN_DERIVES};
+use super::scope::Scope;
 use super::{unraw, CrateScope, Failure, Kind, Provider, Shared};
 use crate::bundle::cfg::Cfg;
 use crate::bundle::expand;
+use crate::bundle::macro_origin::{is_builtin_attribute, is_builtin_derive};
 
 /// How deep expansions may nest (a macro whose output uses a macro, ...), as rustc's
 /// `recursion_limit` bounds it.
@@ -115,8 +116,8 @@ impl Pass<'_> {
             return Ok(None);
         }
         let builtin = match kind {
-            Kind::Attr => BUILTIN_ATTRIBUTES.contains(&name.as_str()),
-            Kind::CustomDerive => BUILTIN_DERIVES.contains(&name.as_str()),
+            Kind::Attr => is_builtin_attribute(std::slice::from_ref(name)),
+            Kind::CustomDerive => is_builtin_derive(std::slice::from_ref(name)),
             Kind::Bang => false,
         };
         if builtin {
