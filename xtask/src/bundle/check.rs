@@ -18,6 +18,7 @@ use crate::run::Program;
 use crate::workspace::build::{self, BuildOptions};
 use crate::workspace::problem::{Judge, Problem};
 
+use super::cache::{self, Store};
 use super::judge_rust::{self, JudgeRust, RustVersion};
 use super::manifest::Source;
 use super::Bundle;
@@ -332,13 +333,35 @@ pub fn newer_than(crates: &[(String, String)], rustc: &Path) -> Option<String> {
 
 /// rustc's first error on the bundle `text`, checked alone as BOJ would compile it but without
 /// generating code (`--emit=metadata`: names, types and borrows, in a fraction of the time);
-/// `None` when it passes.
-pub fn first_error(text: &str) -> Result<Option<String>> {
+/// `None` when it passes. What rustc said of a text is kept in `store`, keyed by the text and
+/// the compiler (`rustc -vV`): bundling again what did not change asks rustc nothing.
+pub fn first_error(text: &str, store: Option<&Store>) -> Result<Option<String>> {
+    let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
+    let Some(store) = store else {
+        return first_error_of(text, &rustc);
+    };
+    let scratch = std::env::temp_dir();
+    let version = Command::new(&rustc)
+        .arg("-vV")
+        .current_dir(&scratch)
+        .output()
+        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+        .unwrap_or_default();
+    let key = (cache::digest(text.as_bytes()), version);
+    let name = cache::name_of(&key);
+    if let Some(said) = store.get::<(String, String), Option<String>>("checks", &name, &key) {
+        return Ok(said);
+    }
+    let said = first_error_of(text, &rustc)?;
+    store.put("checks", &name, &key, &said);
+    Ok(said)
+}
+
+fn first_error_of(text: &str, rustc: &Path) -> Result<Option<String>> {
     let scratch = crate::scratch::Scratch::new("bundle-check")?;
     let source = scratch.path().join("bundle.rs");
     fs::write(&source, text).with_context(|| format!("cannot write {}", source.display()))?;
-    let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
-    let out = Command::new(&rustc)
+    let out = Command::new(rustc)
         .args([
             "--edition",
             "2021",

@@ -16,8 +16,17 @@ use super::cfg::{Cfg, Value};
 /// that `cfg` turns off (tests, features cargo did not enable) and docs are removed before
 /// `mod x;` is followed, so `#[cfg(test)] mod tests;` needs no file.
 pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
+    load_crate_noting(path, cfg, &mut Vec::new())
+}
+
+/// Every file a reading read, with a digest of what it held then, and every file it looked for
+/// and did not find, with none: what decides the crate as read (see [`super::readings`]).
+pub type LookedAt = Vec<(PathBuf, Option<String>)>;
+
+/// [`load_crate`], noting in `looked_at` every file it read or looked for.
+pub fn load_crate_noting(path: &Path, cfg: &Cfg, looked_at: &mut LookedAt) -> Result<syn::File> {
     let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-    let mut file = load_file(path, &dir, cfg)?;
+    let mut file = load_file(path, &dir, cfg, looked_at)?;
     strip_macro_docs(&mut file, cfg);
     Ok(file)
 }
@@ -48,9 +57,18 @@ pub fn settle_items(items: Vec<Item>, cfg: &Cfg) -> Vec<Item> {
     file.items
 }
 
-fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
+fn load_file(
+    path: &Path,
+    mod_dir: &Path,
+    cfg: &Cfg,
+    looked_at: &mut LookedAt,
+) -> Result<syn::File> {
     let text =
         fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    looked_at.push((
+        path.to_path_buf(),
+        Some(super::cache::digest(text.as_bytes())),
+    ));
     let mut file = syn::parse_file(&text).map_err(|e| {
         let at = e.span().start();
         anyhow::anyhow!(
@@ -76,13 +94,18 @@ fn load_file(path: &Path, mod_dir: &Path, cfg: &Cfg) -> Result<syn::File> {
     expand_declaration_macros(&mut file.items);
     strip_attrs(&mut file.attrs);
     Strip { cfg }.visit_file_mut(&mut file);
-    inline_modules(&mut file.items, mod_dir, cfg)?;
+    inline_modules(&mut file.items, mod_dir, cfg, looked_at)?;
     Ok(file)
 }
 
 /// Replaces each `mod x;` in `items` by `mod x { ... }`, reading from `mod_dir`; a module
 /// whose file's inner `#![cfg(...)]` is off goes.
-fn inline_modules(items: &mut Vec<Item>, mod_dir: &Path, cfg: &Cfg) -> Result<()> {
+fn inline_modules(
+    items: &mut Vec<Item>,
+    mod_dir: &Path,
+    cfg: &Cfg,
+    looked_at: &mut LookedAt,
+) -> Result<()> {
     let mut off = Vec::new();
     for (k, item) in items.iter_mut().enumerate() {
         let module = match item {
@@ -100,7 +123,7 @@ fn inline_modules(items: &mut Vec<Item>, mod_dir: &Path, cfg: &Cfg) -> Result<()
                     Some(p) => mod_dir.join(p),
                     None => mod_dir.join(&name),
                 };
-                inline_modules(inner, &inner_dir, cfg)?;
+                inline_modules(inner, &inner_dir, cfg, looked_at)?;
             }
             None => {
                 let (file_path, child_dir) = match explicit {
@@ -109,9 +132,9 @@ fn inline_modules(items: &mut Vec<Item>, mod_dir: &Path, cfg: &Cfg) -> Result<()
                         let dir = file_path.parent().unwrap_or(mod_dir).to_path_buf();
                         (file_path, dir)
                     }
-                    None => find_module_file(mod_dir, &name)?,
+                    None => find_module_file(mod_dir, &name, looked_at)?,
                 };
-                let file = load_file(&file_path, &child_dir, cfg)?;
+                let file = load_file(&file_path, &child_dir, cfg, looked_at)?;
                 let mut attrs = file.attrs;
                 attrs.retain(|a| matches!(a.style, syn::AttrStyle::Inner(_)));
                 if !cfg.settle(&mut attrs) {
@@ -390,10 +413,21 @@ fn under_cfg(body: TokenStream, predicate: &Meta) -> Option<Vec<Item>> {
     Some(items)
 }
 
-fn find_module_file(mod_dir: &Path, name: &str) -> Result<(PathBuf, PathBuf)> {
+fn find_module_file(
+    mod_dir: &Path,
+    name: &str,
+    looked_at: &mut LookedAt,
+) -> Result<(PathBuf, PathBuf)> {
     let flat = mod_dir.join(format!("{}.rs", name));
     let nested = mod_dir.join(name).join("mod.rs");
-    match (flat.is_file(), nested.is_file()) {
+    let found = (flat.is_file(), nested.is_file());
+    // The one found is noted as it is read; the one not found decides the module as much.
+    for (path, is) in [(&flat, found.0), (&nested, found.1)] {
+        if !is {
+            looked_at.push((path.clone(), None));
+        }
+    }
+    match found {
         (true, false) => Ok((flat, mod_dir.join(name))),
         (false, true) => Ok((nested, mod_dir.join(name))),
         (true, true) => bail!(

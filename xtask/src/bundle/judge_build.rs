@@ -17,9 +17,12 @@ use anyhow::{bail, Context, Result};
 use cargo_metadata::{
     ArtifactProfile, BuildScript, DependencyKind, Message, Metadata, Package, TargetKind,
 };
+use serde::{Deserialize, Serialize};
+
+use super::cache::{self, Store};
 
 /// What cargo says of one problem's judge build.
-#[derive(Debug)]
+#[derive(Debug, Serialize, Deserialize)]
 pub struct JudgeBuild {
     /// `cargo metadata` of the workspace that builds the problem.
     pub metadata: Metadata,
@@ -62,6 +65,16 @@ impl JudgeBuild {
                 )
             })?;
         let profile = judge_profile(metadata.workspace_root.as_std_path(), manifest)?;
+        // What this build said is kept, keyed by all that decides it: an edit of the solution's
+        // own source changes none of it, and is not worth a build of the solution.
+        let store = Store::in_target(metadata.target_directory.as_std_path());
+        let key = BuildKey::of(&metadata, manifest, solver, &profile);
+        let name = cache::name_of(&(manifest, solver));
+        if let Some(kept) = store.get::<BuildKey, JudgeBuild>("builds", &name, &key) {
+            if kept.still_built() {
+                return Ok(kept);
+            }
+        }
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut command = Command::new(&cargo);
         // In the workspace's folder, as `cargo xtask test` builds, reading that workspace's
@@ -180,7 +193,7 @@ impl JudgeBuild {
                 }
             }
         }
-        Ok(JudgeBuild {
+        let build = JudgeBuild {
             package: package.id.repr.clone(),
             metadata,
             features,
@@ -188,7 +201,20 @@ impl JudgeBuild {
             scripts,
             profile,
             proc_macro_libraries,
-        })
+        };
+        // A build rustc stopped said less than a whole one would: never kept.
+        if complete {
+            store.put("builds", &name, &key, &build);
+        }
+        Ok(build)
+    }
+
+    /// Whether what a kept build made is still there: the proc-macro libraries the server
+    /// loads (`cargo clean` removes them).
+    fn still_built(&self) -> bool {
+        self.proc_macro_libraries
+            .values()
+            .all(|library| library.is_file())
     }
 
     /// Every package of the workspace and its dependencies, by id.
@@ -267,4 +293,90 @@ fn judge_profile(root: &Path, manifest: &Path) -> Result<String> {
         }
     }
     Ok("release".to_string())
+}
+
+/// All that decides what a judge build says, but the solution's own source: the workspace as
+/// `cargo metadata` tells it (every manifest, the lock file, the features resolved), the
+/// profile, the compiler, cargo's configuration and environment, the sources of the build
+/// scripts and proc-macro crates of the workspace's own (a crate from a registry is fixed by its
+/// version), and the bundler itself.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+struct BuildKey {
+    bundler: String,
+    manifest: PathBuf,
+    solver: String,
+    profile: String,
+    metadata: String,
+    rustc: String,
+    environment: Vec<(String, String)>,
+    configuration: Vec<(PathBuf, Option<String>)>,
+    own_build_code: Vec<(PathBuf, Option<String>)>,
+}
+
+impl BuildKey {
+    fn of(metadata: &Metadata, manifest: &Path, solver: &str, profile: &str) -> BuildKey {
+        let folder = manifest.parent().unwrap_or(Path::new("."));
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let rustc = Command::new(rustc)
+            .arg("-vV")
+            .current_dir(folder)
+            .output()
+            .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+            .unwrap_or_default();
+        let mut environment: Vec<(String, String)> = std::env::vars_os()
+            .filter_map(|(name, value)| Some((name.into_string().ok()?, value.into_string().ok()?)))
+            .filter(|(name, _)| name.starts_with("CARGO") || name.starts_with("RUST"))
+            .collect();
+        environment.sort();
+        let mut configuration = Vec::new();
+        for place in folder.ancestors() {
+            configuration.push(place.join(".cargo").join("config.toml"));
+            configuration.push(place.join(".cargo").join("config"));
+        }
+        if let Some(home) = std::env::var_os("CARGO_HOME") {
+            configuration.push(PathBuf::from(&home).join("config.toml"));
+            configuration.push(PathBuf::from(home).join("config"));
+        }
+        // A build script's file, and every file beside a proc-macro crate's root (its `src/`).
+        let mut own_build_code = Vec::new();
+        for package in metadata.packages.iter().filter(|p| p.source.is_none()) {
+            for target in &package.targets {
+                let root = target.src_path.as_std_path();
+                if target.kind.contains(&TargetKind::CustomBuild) {
+                    own_build_code.push(root.to_path_buf());
+                } else if target.kind.contains(&TargetKind::ProcMacro) {
+                    let folder = root.parent().unwrap_or(root);
+                    own_build_code.extend(
+                        walkdir::WalkDir::new(folder)
+                            .sort_by_file_name()
+                            .into_iter()
+                            .filter_map(|e| e.ok())
+                            .filter(|e| e.file_type().is_file())
+                            .map(|e| e.into_path()),
+                    );
+                }
+            }
+        }
+        let digests = |paths: Vec<PathBuf>| -> Vec<(PathBuf, Option<String>)> {
+            paths
+                .into_iter()
+                .map(|path| {
+                    let digest = std::fs::read(&path).ok().map(|b| cache::digest(&b));
+                    (path, digest)
+                })
+                .collect()
+        };
+        BuildKey {
+            bundler: cache::bundler().to_string(),
+            manifest: manifest.to_path_buf(),
+            solver: solver.to_string(),
+            profile: profile.to_string(),
+            metadata: serde_json::to_vec(metadata)
+                .map_or_else(|_| String::new(), |m| cache::digest(&m)),
+            rustc,
+            environment,
+            configuration: digests(configuration),
+            own_build_code: digests(own_build_code),
+        }
+    }
 }

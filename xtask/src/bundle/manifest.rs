@@ -16,6 +16,7 @@ use super::cfg::Cfg;
 use super::judge_build::JudgeBuild;
 use super::judge_rust::JudgeRust;
 use super::proc_macros::ProcMacros;
+use super::readings::Readings;
 
 /// One library crate to inline as `mod <module> { ... }`.
 #[derive(Debug, Clone)]
@@ -82,6 +83,8 @@ pub struct Plan {
     /// The proc macros each crate can call, expanded as each crate is read (see
     /// [`super::proc_macros`]); none for a plan made without a build.
     pub proc_macros: ProcMacros,
+    /// Each crate as read, for this run and the next (see [`super::readings`]).
+    pub readings: Readings,
     /// The Rust the problem's judge is taken to run: its `rust-version` (see
     /// [`super::judge_rust`]).
     pub judge_rust: JudgeRust,
@@ -128,6 +131,7 @@ impl Plan {
             workspace_root: dir.to_path_buf(),
             judge_rust: JudgeRust::of_problem(None),
             proc_macros: Default::default(),
+            readings: Readings::default(),
         }
     }
 }
@@ -153,6 +157,10 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         .with_context(|| format!("{}: no binary `{solver}` to bundle", manifest.display()))?;
     let main = main_target.src_path.clone().into_std_path_buf();
     let proc_macros = ProcMacros::of_build(&build, &main);
+    let readings = Readings::new(
+        Some(super::cache::Store::in_target(&build.target_dir())),
+        proc_macros.clone(),
+    );
     let modules = module_names(&build, &packages);
     let module_of = |id: &str| -> String {
         modules.get(id).cloned().unwrap_or_else(|| {
@@ -168,9 +176,8 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     // checker may use crates its submission must not carry, and a library may depend on crates
     // for parts the bundle never reaches.
     let read_crate = |id: &str, source: &Path, cfg: &Cfg| -> Result<CrateReading> {
-        let mut file = super::expand::load_crate(source, cfg)?;
         // The crates a proc macro's expansion names are the crate's too.
-        proc_macros.expand(&mut file, source, cfg)?;
+        let file = readings.read(source, cfg)?;
         let named = names_in(&file);
         let deps = build
             .dependencies(id)
@@ -292,6 +299,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
         target_dir: build.target_dir(),
         workspace_root: build.workspace_root(),
         proc_macros,
+        readings,
         judge_rust: JudgeRust::of_problem(
             package
                 .rust_version

@@ -9,6 +9,7 @@
 //! passes, and [`Bundle::fallback`] says so. [`check`] proves a written bundle is a
 //! submission. Nothing here prints: the commands do.
 
+pub mod cache;
 pub mod cfg;
 pub mod check;
 pub mod edition;
@@ -21,6 +22,7 @@ pub mod manifest;
 pub mod print;
 pub mod proc_macros;
 pub mod reach;
+pub mod readings;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -164,8 +166,7 @@ fn has_module(items: &[Item], name: &str) -> bool {
 /// The solution with every library inlined as a module, nothing pruned yet.
 fn assemble(plan: &Plan) -> Result<syn::File> {
     let std_externs = || -> BTreeSet<String> { ["std", "core", "alloc"].map(String::from).into() };
-    let mut file = expand::load_crate(&plan.main, &plan.cfg)?;
-    plan.proc_macros.expand(&mut file, &plan.main, &plan.cfg)?;
+    let mut file = plan.readings.read(&plan.main, &plan.cfg)?;
     let mut deps = plan.deps.clone();
     deps.extend(extern_aliases(&file.items, &plan.deps));
     let mut externs = std_externs();
@@ -191,10 +192,10 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
             stand_ins.push(reach::stand_in(&ident(&lib.module), reason, proc_macro));
             continue;
         }
-        let mut lib_file = expand::load_crate(&lib.root, &lib.cfg)
+        let mut lib_file = plan
+            .readings
+            .read(&lib.root, &lib.cfg)
             .with_context(|| manifest::cannot_read(&lib.package, &lib.edition))?;
-        plan.proc_macros
-            .expand(&mut lib_file, &lib.root, &lib.cfg)?;
         let mut deps = lib.deps.clone();
         deps.extend(extern_aliases(&lib_file.items, &lib.deps));
         let mut externs = std_externs();
@@ -308,15 +309,16 @@ fn prune_soundly(plan: &Plan, file: &syn::File) -> Result<(syn::File, Option<Fal
         Ok(file)
     };
     // A wider level that reaches what cannot be bundled does not compile either.
+    let store = cache::Store::in_target(&plan.target_dir);
     let first_error = |file: &Result<syn::File, reach::Refusal>| match file {
-        Ok(file) => check::first_error(&print::unparse(file)),
+        Ok(file) => check::first_error(&print::unparse(file), Some(&store)),
         Err(refusal) => Ok(Some(refusal.to_string())),
     };
     let itemwise = pruned(&BTreeMap::new()).map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
     if plan.libs.is_empty() {
         return Ok((itemwise, None));
     }
-    let Some(error) = check::first_error(&print::unparse(&itemwise))? else {
+    let Some(error) = check::first_error(&print::unparse(&itemwise), Some(&store))? else {
         return Ok((itemwise, None));
     };
     let all = |level: Level| -> BTreeMap<String, Level> {

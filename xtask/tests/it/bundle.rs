@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
-use crate::support::{assert_success_saying, run_xtask, scratch, target_dir, text};
+use crate::support::{assert_success_saying, edit, listing, run_xtask, scratch, target_dir, text};
 use xtask::workspace;
 use xtask::workspace::build::{self, BuildOptions, Executables};
 use xtask::workspace::problem::{self, Problem};
@@ -997,4 +997,82 @@ fn a_dsu_solution_carries_the_dsu_alone() {
     // Of the library's two dozen re-exports, the one `main` goes through.
     assert_eq!(bundle.matches("pub use").count(), 1, "{bundle}");
     assert!(bundle.contains("pub use dsu::Dsu;"), "{bundle}");
+}
+
+/// What a bundle learnt is kept in `<target>/bundle/cache/` and used again, and no edit that
+/// changes the bundle is ever answered from it: a library's file (a path crate, kept by its
+/// files' contents), a new module file of it, the solution's `main.rs`; and a cache filled with
+/// garbage is no cache. Each bundle equals the one made with no cache at all.
+#[test]
+fn what_a_bundle_learnt_is_kept_and_never_outlives_what_decided_it() {
+    let root = crate::support::fixture_copy("bundle-fixture", "cache-workspace");
+    let out = scratch("bundle-tests", "cache-out");
+    let target = target_dir("bundle-cache-target");
+    let problem = root.join("problems/boj-1000");
+    let bundle = |name: &str| -> String {
+        let file = out.join(format!("{name}.rs"));
+        let result = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(["bundle", problem.to_str().unwrap(), "-o"])
+            .arg(&file)
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        assert!(result.status.success(), "{}", text(&result.stderr));
+        fs::read_to_string(&file).unwrap()
+    };
+    let cache = target.join("bundle/cache");
+    let uncached = |name: &str| -> String {
+        let _ = fs::remove_dir_all(&cache);
+        bundle(name)
+    };
+
+    let first = uncached("first");
+    for kind in ["builds", "crates", "checks"] {
+        let entries = fs::read_dir(cache.join(kind)).map_or(0, |d| d.count());
+        assert!(entries > 0, "nothing kept in {kind}: {:?}", listing(&cache));
+    }
+    assert_eq!(bundle("again"), first, "a bundle from the cache differs");
+
+    let lib = root.join("crates/fixture-lib/src/lib.rs");
+    edit(&lib, "checked(a + b)", "checked(b + a)");
+    let edited_lib = bundle("edited-lib");
+    assert!(edited_lib.contains("checked(b + a)"), "{edited_lib}");
+    assert_eq!(edited_lib, uncached("edited-lib-uncached"));
+
+    // A module moved from `parse.rs` to `parse/mod.rs` with a change: the new file is read.
+    let parse = root.join("crates/fixture-lib/src/parse.rs");
+    let moved = fs::read_to_string(&parse)
+        .unwrap()
+        .replace("split_whitespace", "split_ascii_whitespace");
+    bundle("before-move");
+    fs::remove_file(&parse).unwrap();
+    fs::create_dir_all(parse.with_extension("")).unwrap();
+    fs::write(parse.with_extension("").join("mod.rs"), moved).unwrap();
+    let after_move = bundle("after-move");
+    assert!(
+        after_move.contains("split_ascii_whitespace"),
+        "{after_move}"
+    );
+    assert_eq!(after_move, uncached("after-move-uncached"));
+
+    let main = problem.join("src/main.rs");
+    edit(
+        &main,
+        "println!(\"{}\", report::total(&values));",
+        "println!(\"{}\", report::total(&values) + 0);",
+    );
+    let edited_main = bundle("edited-main");
+    assert!(
+        edited_main.contains("report::total(& values) + 0"),
+        "{edited_main}"
+    );
+    assert_eq!(edited_main, uncached("edited-main-uncached"));
+
+    for entry in walkdir::WalkDir::new(&cache) {
+        let entry = entry.unwrap();
+        if entry.file_type().is_file() {
+            fs::write(entry.path(), "{\"key\": garbage").unwrap();
+        }
+    }
+    assert_eq!(bundle("garbage"), edited_main);
 }

@@ -326,6 +326,14 @@ impl ProcMacros {
         Ok(())
     }
 
+    /// Whether the crate whose root file is `root` can call a proc macro: whether reading it
+    /// asks the server anything.
+    pub fn can_call(&self, root: &Path) -> bool {
+        self.0
+            .as_ref()
+            .is_some_and(|shared| shared.crates.contains_key(root))
+    }
+
     /// Why a macro of the proc-macro crate `package` (`num-derive 0.4.2`) was left unexpanded
     /// in a library, if one was: the reason its stand-in gives when the solution reaches it.
     pub fn not_expanded(&self, package: &str) -> Option<String> {

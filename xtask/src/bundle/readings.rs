@@ -1,0 +1,137 @@
+//! Each crate's source as the bundler reads it ([`super::expand::load_crate`]: its files
+//! inlined, `cfg`s decided, tests and docs gone; then its proc macros expanded), read once per
+//! run and, for a crate that calls no proc macro, kept between runs (see [`super::cache`]),
+//! keyed by the bundler, the crate's root, its settings and the content of every file the
+//! reading read or looked for. So a second bundle after an edit of `main.rs` parses `main.rs`
+//! again, and of rand's files only compares the bytes with their digests.
+//!
+//! A reading of this run is used again while its files hold what they held. A reading is
+//! kept between runs as its tokens, and only when they read back as the same syntax tree
+//! (compared as syn compares trees: spans aside), so a kept reading is the reading.
+//! What a proc macro's expansion gives depends on the server and the macro's library, not on
+//! files: a crate that can call one is read anew every run.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use anyhow::Result;
+use quote::ToTokens;
+use serde::{Deserialize, Serialize};
+
+use super::cache::{self, Store};
+use super::cfg::Cfg;
+use super::expand::LookedAt;
+use super::proc_macros::ProcMacros;
+
+/// The crates read so far in this run, and the cache of earlier runs. Cloning shares both.
+#[derive(Clone, Default)]
+pub struct Readings {
+    store: Option<Store>,
+    proc_macros: ProcMacros,
+    read: Arc<Mutex<BTreeMap<(PathBuf, String), Reading>>>,
+}
+
+/// One crate as read, and what its reading read or looked for.
+#[derive(Clone)]
+struct Reading {
+    file: syn::File,
+    looked_at: LookedAt,
+}
+
+impl std::fmt::Debug for Readings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Readings")
+            .field("store", &self.store)
+            .field("read", &self.lock().len())
+            .finish()
+    }
+}
+
+/// What decides a kept reading.
+#[derive(Serialize, Deserialize)]
+struct Key {
+    bundler: String,
+    root: PathBuf,
+    cfg: String,
+    looked_at: LookedAt,
+}
+
+impl Readings {
+    /// Readings that expand proc macros with `proc_macros` and keep what they read in `store`
+    /// (none: only for this run).
+    pub fn new(store: Option<Store>, proc_macros: ProcMacros) -> Readings {
+        Readings {
+            store,
+            proc_macros,
+            read: Arc::default(),
+        }
+    }
+
+    /// The crate whose root file is `root`, read with the settings `cfg`: from this run, from
+    /// the cache, or from its files. A reading of this run too is used again only while its
+    /// files are unchanged (a plan may be bundled again after an edit: the property tests do).
+    pub fn read(&self, root: &Path, cfg: &Cfg) -> Result<syn::File> {
+        let settings = format!("{cfg:?}");
+        let at = (root.to_path_buf(), settings);
+        if let Some(reading) = self.lock().get(&at) {
+            if cache::unchanged(&reading.looked_at) {
+                return Ok(reading.file.clone());
+            }
+        }
+        let reading = self.read_kept(root, &at.1, cfg)?;
+        let file = reading.file.clone();
+        self.lock().insert(at, reading);
+        Ok(file)
+    }
+
+    fn read_kept(&self, root: &Path, settings: &str, cfg: &Cfg) -> Result<Reading> {
+        let store = self
+            .store
+            .as_ref()
+            .filter(|_| !self.proc_macros.can_call(root));
+        let Some(store) = store else {
+            return self.read_files(root, cfg);
+        };
+        let name = cache::name_of(&(root, settings));
+        let mut looked_at = None;
+        let kept: Option<String> = store.get_if("crates", &name, |key: &Key| {
+            let holds = key.bundler == cache::bundler()
+                && key.root == root
+                && key.cfg == settings
+                && cache::unchanged(&key.looked_at);
+            if holds {
+                looked_at = Some(key.looked_at.clone());
+            }
+            holds
+        });
+        if let (Some(tokens), Some(looked_at)) = (kept, looked_at) {
+            if let Ok(file) = syn::parse_file(&tokens) {
+                return Ok(Reading { file, looked_at });
+            }
+        }
+        let reading = self.read_files(root, cfg)?;
+        let tokens = reading.file.to_token_stream().to_string();
+        if syn::parse_file(&tokens).is_ok_and(|again| again == reading.file) {
+            let key = Key {
+                bundler: cache::bundler().to_string(),
+                root: root.to_path_buf(),
+                cfg: settings.to_string(),
+                looked_at: reading.looked_at.clone(),
+            };
+            store.put("crates", &name, &key, &tokens);
+        }
+        Ok(reading)
+    }
+
+    fn read_files(&self, root: &Path, cfg: &Cfg) -> Result<Reading> {
+        let mut looked_at = Vec::new();
+        let mut file = super::expand::load_crate_noting(root, cfg, &mut looked_at)?;
+        self.proc_macros.expand(&mut file, root, cfg)?;
+        Ok(Reading { file, looked_at })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<(PathBuf, String), Reading>> {
+        self.read.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
