@@ -3,11 +3,14 @@
 //! `Cargo.toml`, with the package selected by name, so cargo finds whatever workspace builds it:
 //! - `cargo metadata`: the packages (their targets, editions, sources, `rust-version`) and which
 //!   package each dependency name means;
-//! - `cargo build --profile judge -p PACKAGE --bin SOLVER --message-format=json`: the build
-//!   BOJ's submission stands for. Its messages say which libraries were built, with the
-//!   features each was built with, and what each build script did. So features, optional
-//!   dependencies and build-script `cfg`s are those of this one package's build, never the
-//!   union `cargo metadata` resolves over a workspace's members and dev-dependencies.
+//! - `cargo check --profile judge -p PACKAGE --bin SOLVER --message-format=json`: the build
+//!   BOJ's submission stands for, checked: the same crates with the same features, every build
+//!   script run and every proc-macro crate compiled (the server loads those), but no code
+//!   generated for the solution and its libraries, which the bundle does not need. Its
+//!   messages say which libraries were checked, with the features each was built with, and
+//!   what each build script did. So features, optional dependencies and build-script `cfg`s
+//!   are those of this one package's build, never the union `cargo metadata` resolves over a
+//!   workspace's members and dev-dependencies.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -43,8 +46,9 @@ pub struct JudgeBuild {
 }
 
 impl JudgeBuild {
-    /// Builds the binary `solver` of the package whose manifest is `manifest`, as `cargo xtask
-    /// test` builds it, and reads what cargo said.
+    /// Checks the binary `solver` of the package whose manifest is `manifest` in the profile
+    /// `cargo xtask test` builds it in, and reads what cargo said (or what it said last time,
+    /// when nothing that decides it changed).
     pub fn run(manifest: &Path, solver: &str) -> Result<JudgeBuild> {
         // A problem folder its workspace does not list yet is listed (archived) first: cargo
         // refuses to build a package that its workspace neither includes nor excludes.
@@ -86,7 +90,7 @@ impl JudgeBuild {
             command.env("CARGO_TARGET_DIR", dir);
         }
         let out = command
-            .arg("build")
+            .arg("check")
             .arg("--manifest-path")
             .arg(manifest)
             .args(["--profile", &profile, "-p"])
@@ -94,7 +98,7 @@ impl JudgeBuild {
             .args(["--bin", solver, "--keep-going"])
             .arg("--message-format=json-render-diagnostics")
             .output()
-            .context("cannot run cargo build")?;
+            .context("cannot run cargo check")?;
         // A crate rustc rejects as it stands (a 2015 crate today's borrow checker refuses, which
         // the edition rewrite mends; or the solution itself, whose errors `--check` shows) does
         // not stop the bundle: the rest of the build still says what it is made of. Anything
@@ -102,7 +106,7 @@ impl JudgeBuild {
         let stderr = String::from_utf8_lossy(&out.stderr);
         if !out.status.success() && !stderr.contains("could not compile") {
             bail!(
-                "cargo build --profile {profile} of {} failed (the bundle is made of what that \
+                "cargo check --profile {profile} of {} failed (the bundle is made of what that \
                  build uses): {}",
                 package.name,
                 stderr.trim_end()
