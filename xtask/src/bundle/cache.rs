@@ -113,11 +113,34 @@ pub fn digest(bytes: &[u8]) -> String {
     format!("{:016x}{:016x}", first.finish(), second.finish())
 }
 
+/// The digest of the file at `path` as it is now, `None` when it cannot be read (not there).
+pub fn digest_of(path: &Path) -> Option<String> {
+    fs::read(path).ok().map(|bytes| digest(&bytes))
+}
+
 /// Whether each file still holds what its digest says, and each with none is still not there.
 pub fn unchanged(files: &[(PathBuf, Option<String>)]) -> bool {
-    files
-        .iter()
-        .all(|(path, was)| fs::read(path).ok().map(|bytes| digest(&bytes)) == *was)
+    files.iter().all(|(path, was)| digest_of(path) == *was)
+}
+
+/// `rustc -vV` of the compiler `rustc` names when run in `folder` (a `rust-toolchain` file
+/// there may choose another): what decides whatever that compiler says. Asked once a run for
+/// each.
+pub fn compiler(rustc: &Path, folder: &Path) -> String {
+    type Said = std::sync::Mutex<std::collections::BTreeMap<(PathBuf, PathBuf), String>>;
+    static SAID: Said = std::sync::Mutex::new(std::collections::BTreeMap::new());
+    let at = (rustc.to_path_buf(), folder.to_path_buf());
+    let mut said = SAID.lock().unwrap_or_else(|p| p.into_inner());
+    said.entry(at)
+        .or_insert_with(|| {
+            std::process::Command::new(rustc)
+                .arg("-vV")
+                .current_dir(folder)
+                .output()
+                .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
+                .unwrap_or_default()
+        })
+        .clone()
 }
 
 /// This xtask binary, as a key: its size and modification time.

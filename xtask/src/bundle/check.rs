@@ -340,13 +340,8 @@ pub fn first_error(text: &str, store: Option<&Store>) -> Result<Option<String>> 
     let Some(store) = store else {
         return first_error_of(text, &rustc);
     };
-    let scratch = std::env::temp_dir();
-    let version = Command::new(&rustc)
-        .arg("-vV")
-        .current_dir(&scratch)
-        .output()
-        .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
-        .unwrap_or_default();
+    // Asked where `first_error_of` runs it: under the system's temp folder.
+    let version = cache::compiler(&rustc, &std::env::temp_dir());
     let key = (cache::digest(text.as_bytes()), version);
     let name = cache::name_of(&key);
     if let Some(said) = store.get::<(String, String), Option<String>>("checks", &name, &key) {

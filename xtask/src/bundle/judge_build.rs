@@ -321,12 +321,7 @@ impl BuildKey {
     fn of(metadata: &Metadata, manifest: &Path, solver: &str, profile: &str) -> BuildKey {
         let folder = manifest.parent().unwrap_or(Path::new("."));
         let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-        let rustc = Command::new(rustc)
-            .arg("-vV")
-            .current_dir(folder)
-            .output()
-            .map(|out| String::from_utf8_lossy(&out.stdout).into_owned())
-            .unwrap_or_default();
+        let rustc = cache::compiler(Path::new(&rustc), folder);
         let mut environment: Vec<(String, String)> = std::env::vars_os()
             .filter_map(|(name, value)| Some((name.into_string().ok()?, value.into_string().ok()?)))
             .filter(|(name, _)| name.starts_with("CARGO") || name.starts_with("RUST"))
@@ -365,7 +360,7 @@ impl BuildKey {
             paths
                 .into_iter()
                 .map(|path| {
-                    let digest = std::fs::read(&path).ok().map(|b| cache::digest(&b));
+                    let digest = cache::digest_of(&path);
                     (path, digest)
                 })
                 .collect()

@@ -460,9 +460,10 @@ pub fn workspace_manifest(dir: &Path) -> Result<PathBuf> {
 }
 
 /// A manifest read as a table, each file parsed once a run while its size and modification
-/// time stay the same: judging every problem asks of the root manifest once per problem, and
-/// with a thousand archived problems that manifest excludes a thousand folders.
-fn read_table(manifest: &Path) -> Result<std::sync::Arc<toml::Table>> {
+/// time stay the same: judging every problem asks of the root manifest once per problem (which
+/// workspace builds it, whether it is listed: [`super::members::root_of`]), and with a thousand
+/// archived problems that manifest excludes a thousand folders.
+pub(crate) fn read_table(manifest: &Path) -> Result<std::sync::Arc<toml::Table>> {
     type Read = (
         u64,
         Option<std::time::SystemTime>,

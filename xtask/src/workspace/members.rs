@@ -45,7 +45,6 @@
 //! every problem (`problems/*`, before the archive) is [`Layout::AllMembers`], which `cargo xtask
 //! migrate` moves over.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -420,23 +419,10 @@ pub fn folder_of(root: &Path, dir: &Path) -> Result<String> {
 /// The workspace root a problem folder belongs to: the nearest folder above it whose
 /// `problems/` holds it and whose `Cargo.toml` has a `[workspace]` table.
 pub fn root_of(dir: &Path) -> Option<PathBuf> {
-    root_asking(dir, &mut BTreeMap::new())
-}
-
-/// [`root_of`], with what is known of each folder (whether its `Cargo.toml` has a
-/// `[workspace]` table) kept in `known`: a thousand problems of one workspace read its root
-/// manifest once.
-fn root_asking(dir: &Path, known: &mut BTreeMap<PathBuf, bool>) -> Option<PathBuf> {
     dir.ancestors().skip(1).find_map(|folder| {
-        if !dir.starts_with(folder.join(PROBLEMS)) {
-            return None;
-        }
-        let is_root = *known.entry(folder.to_path_buf()).or_insert_with(|| {
-            fs::read_to_string(folder.join("Cargo.toml"))
-                .ok()
-                .and_then(|text| text.parse::<toml::Table>().ok())
-                .is_some_and(|table| table.contains_key("workspace"))
-        });
+        let is_root = dir.starts_with(folder.join(PROBLEMS))
+            && super::build::read_table(&folder.join("Cargo.toml"))
+                .is_ok_and(|table| table.contains_key("workspace"));
         is_root.then(|| folder.to_path_buf())
     })
 }
@@ -503,9 +489,8 @@ pub fn rewrite(root: &Path, change: impl FnOnce(&mut DocumentMut) -> Result<()>)
 pub fn admit(dirs: &[PathBuf]) -> Result<Vec<String>> {
     let mut admitted = Vec::new();
     let mut by_root: Vec<(PathBuf, Vec<String>)> = Vec::new();
-    let mut known = BTreeMap::new();
     for dir in dirs {
-        let Some(root) = root_asking(dir, &mut known) else {
+        let Some(root) = root_of(dir) else {
             continue;
         };
         let folder = folder_of(&root, dir)?;
