@@ -93,6 +93,26 @@ pub fn export(items: &mut Vec<Item>, module: &str, macros_module: bool) -> Vec<E
     exported
 }
 
+/// The names of the `#[macro_export]` macros among `items` (a library's, as read), which
+/// [`export`] puts at the bundle's root renamed by [`unique_name`].
+pub fn exported_names(items: &[Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Macro(mac) if is_exported(mac) => {
+                names.extend(mac.ident.as_ref().map(ToString::to_string));
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    names.extend(exported_names(inner));
+                }
+            }
+            _ => {}
+        }
+    }
+    names
+}
+
 fn rename(items: &mut [Item], module: &str, exported: &mut Vec<Exported>) {
     for item in items {
         match item {

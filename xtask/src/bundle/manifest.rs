@@ -45,6 +45,11 @@ pub struct LibCrate {
     pub refusal: Option<String>,
     /// Whether it is a proc-macro crate (see [`super::macro_origin`]).
     pub proc_macro: bool,
+    /// The names of its `#[macro_export]` macros, when known before it is read (the plan
+    /// reads each crate's summary): all a library defines outside its module, so one known is
+    /// read only when the solution may reach it (see [`super::reach::unloaded`]); one not
+    /// known always is.
+    pub exported_macros: Option<BTreeSet<String>>,
 }
 
 /// Where a bundled crate's source comes from.
@@ -107,6 +112,7 @@ impl LibCrate {
             deps: BTreeMap::new(),
             refusal: None,
             proc_macro: false,
+            exported_macros: None,
         }
     }
 }
@@ -177,16 +183,17 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     // for parts the bundle never reaches.
     let read_crate = |id: &str, source: &Path, cfg: &Cfg| -> Result<CrateReading> {
         // The crates a proc macro's expansion names are the crate's too.
-        let file = readings.read(source, cfg)?;
-        let named = names_in(&file);
-        let deps = build
-            .dependencies(id)
+        let dependencies = build.dependencies(id);
+        let asked = dependencies.iter().map(|(name, _)| name.clone()).collect();
+        let summary = readings.summary(source, cfg, &asked)?;
+        let deps = dependencies
             .into_iter()
-            .filter(|(name, _)| named.contains(name))
+            .filter(|(name, _)| summary.named.contains(name))
             .collect();
         Ok(CrateReading {
             deps,
-            env_read: env_reads(&file),
+            env_read: summary.env_read,
+            exported_macros: summary.exported_macros,
         })
     };
     let own_cfg = Cfg {
@@ -240,6 +247,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             deps: BTreeMap::new(),
             refusal: None,
             proc_macro: super::macro_origin::is_proc_macro_crate(package),
+            exported_macros: None,
         };
         match library(package) {
             Err(reason) => lib.refusal = Some(reason),
@@ -251,6 +259,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
                         lib.refusal = Some(format!("{}: {e:#}", cannot_read(&name, &lib.edition)))
                     }
                     Ok(reading) => {
+                        lib.exported_macros = Some(reading.exported_macros);
                         if has_build_script(package) {
                             match build.scripts.get(&id) {
                                 None => {
@@ -356,6 +365,8 @@ struct CrateReading {
     deps: Vec<(String, String)>,
     /// The environment variables it reads at compile time (`env!`, `option_env!`).
     env_read: BTreeSet<String>,
+    /// Its `#[macro_export]` macros.
+    exported_macros: BTreeSet<String>,
 }
 
 fn has_build_script(package: &Package) -> bool {
@@ -398,7 +409,7 @@ fn script_refusal(
 
 /// The environment variables a crate reads at compile time: `env!("NAME")` and
 /// `option_env!("NAME")` (also inside `concat!` and `include!`).
-fn env_reads(file: &syn::File) -> BTreeSet<String> {
+pub(super) fn env_reads(file: &syn::File) -> BTreeSet<String> {
     fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
         let trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
         for (i, tree) in trees.iter().enumerate() {
@@ -472,7 +483,7 @@ fn library(package: &Package) -> std::result::Result<&Target, String> {
 
 /// Every identifier in `file` (paths, `use` trees, macro bodies): a dependency the code never
 /// names is one it does not use.
-fn names_in(file: &syn::File) -> BTreeSet<String> {
+pub(super) fn names_in(file: &syn::File) -> BTreeSet<String> {
     fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
         for token in tokens {
             match token {

@@ -51,7 +51,8 @@ pub struct Bundle {
     pub kept: Vec<String>,
     /// When pruning item by item broke the bundle: what was kept instead, and why.
     pub fallback: Option<Fallback>,
-    /// The bytes each library's module takes in the text, largest first.
+    /// The bytes each library's module takes in the text, largest first: for a bundle over
+    /// [`SIZE_LIMIT`] only (each module printed again alone), empty for one within it.
     pub sizes: Vec<(String, usize)>,
 }
 
@@ -112,8 +113,7 @@ impl std::fmt::Display for Fallback {
 /// Bundles `problem`'s solution binary.
 pub fn bundle(problem: &Problem) -> Result<Bundle> {
     let plan = manifest::plan(&problem.dir, &problem.solver_bin)?;
-    let file = assemble(&plan)?;
-    let (file, fallback) = prune_soundly(&plan, &file)?;
+    let (file, fallback) = prune_soundly(&plan)?;
     let kept: Vec<String> = plan
         .libs
         .iter()
@@ -121,9 +121,11 @@ pub fn bundle(problem: &Problem) -> Result<Bundle> {
         .map(|lib| lib.module.clone())
         .collect();
     let text = format!("{}{}", header(&plan, &kept), print::unparse(&file));
+    let over = text.len() > SIZE_LIMIT;
     let mut sizes: Vec<(String, usize)> = file
         .items
         .iter()
+        .filter(|_| over)
         .filter_map(|item| match item {
             Item::Mod(m) if kept.iter().any(|k| m.ident == k) => {
                 let alone = syn::File {
@@ -151,10 +153,42 @@ pub fn bundle(problem: &Problem) -> Result<Bundle> {
 /// that names the crate, the file and the line, never in a panic (the property test and the
 /// `bundle` fuzz target hold it to that).
 pub fn render_sources(plan: &Plan) -> Result<String> {
-    let mut file = assemble(plan)?;
-    reach::prune(&mut file.items, &BTreeMap::new())
-        .map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
-    Ok(print::unparse(&file))
+    Ok(print::unparse(&pruned_itemwise(plan, None)?))
+}
+
+/// The bundle pruned item by item, reading only the libraries it may reach: first those
+/// `main` names and those the last bundle of the same `main` read (kept in `store`), then each
+/// one a library read so far leads into (see [`reach::prune_read`]). The same bundle as with
+/// every library read (rand's libc and zerocopy are never read).
+fn pruned_itemwise(plan: &Plan, store: Option<&cache::Store>) -> Result<syn::File> {
+    let mut read: BTreeSet<String> = plan.deps.values().cloned().collect();
+    // Only where to start: whatever it says, what is read is what the bundle needs.
+    let hint = cache::name_of(&plan.main);
+    read.extend(
+        store
+            .and_then(|store| store.get::<_, BTreeSet<String>>("read", &hint, &plan.main))
+            .unwrap_or_default(),
+    );
+    loop {
+        let mut file = assemble(plan, Some(&read))?;
+        let needed =
+            reach::prune_read(&mut file.items).map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
+        if needed.is_empty() {
+            if let Some(store) = store {
+                store.put("read", &hint, &plan.main, &read);
+            }
+            return Ok(file);
+        }
+        let before = read.len();
+        read.extend(needed);
+        if read.len() == before {
+            // Cannot be (a library asked for is read next time), but never a loop: all of them.
+            let mut file = assemble(plan, None)?;
+            reach::prune(&mut file.items, &BTreeMap::new())
+                .map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
+            return Ok(file);
+        }
+    }
 }
 
 fn has_module(items: &[Item], name: &str) -> bool {
@@ -163,8 +197,9 @@ fn has_module(items: &[Item], name: &str) -> bool {
         .any(|item| matches!(item, Item::Mod(m) if m.ident == name))
 }
 
-/// The solution with every library inlined as a module, nothing pruned yet.
-fn assemble(plan: &Plan) -> Result<syn::File> {
+/// The solution with every library inlined as a module, nothing pruned yet; with `only`, the
+/// libraries not in it are left unread ([`reach::unloaded`]).
+fn assemble(plan: &Plan, only: Option<&BTreeSet<String>>) -> Result<syn::File> {
     let std_externs = || -> BTreeSet<String> { ["std", "core", "alloc"].map(String::from).into() };
     let mut file = plan.readings.read(&plan.main, &plan.cfg)?;
     let mut deps = plan.deps.clone();
@@ -183,7 +218,15 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
 
     let mut libs = Vec::new();
     let mut stand_ins = Vec::new();
+    let mut unread = BTreeSet::new();
     for lib in &plan.libs {
+        let unread_lib = only.is_some_and(|only| !only.contains(&lib.module))
+            && lib.refusal.is_none()
+            && lib.exported_macros.is_some();
+        if unread_lib {
+            unread.insert(lib.module.clone());
+            continue;
+        }
         if let Some(reason) = &lib.refusal {
             // A proc-macro crate whose macro a library uses unexpanded says why.
             let why = plan.proc_macros.not_expanded(&lib.package);
@@ -220,7 +263,9 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
         .chain(libs.iter().flat_map(|(_, _, uses)| uses))
         .cloned()
         .collect();
-    let mut exporting = BTreeSet::new();
+    // What a library not read exports is not known: a `#[macro_use]` of it imports its macros
+    // module all the same (a lookup there has it read).
+    let mut exporting: BTreeSet<String> = unread.intersection(&macro_used).cloned().collect();
     let mut std_crates: Vec<syn::ItemExternCrate> = Vec::new();
     for (lib, lib_file, _) in &mut libs {
         for hoisted in macros::take_std_crates(&mut lib_file.items) {
@@ -255,7 +300,21 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
         file.items.insert(k, Item::ExternCrate(declaration));
     }
 
-    for (lib, lib_file, macro_use) in libs {
+    let mut libs = libs.into_iter().peekable();
+    for lib in &plan.libs {
+        if unread.contains(&lib.module) {
+            let at_root = lib.exported_macros.iter().flatten();
+            let at_root: Vec<String> = at_root
+                .map(|name| macros::unique_name(&lib.module, name))
+                .collect();
+            file.items
+                .push(reach::unloaded(&ident(&lib.module), &at_root));
+            continue;
+        }
+        let Some((_, lib_file, macro_use)) = libs.next_if(|(read, _, _)| read.module == lib.module)
+        else {
+            continue;
+        };
         let mut items = lib_file.items;
         macros::import_macros(&mut items, &with_macros(&macro_use));
         // Crate-level attributes that also mean something on a module: lint levels only.
@@ -302,24 +361,26 @@ fn assemble(plan: &Plan) -> Result<syn::File> {
 /// more does, keeps more: the whole modules used, then whole crates, for as few libraries as
 /// will do. A bundle that fails however much is kept is returned pruned, for `--check` to
 /// report.
-fn prune_soundly(plan: &Plan, file: &syn::File) -> Result<(syn::File, Option<Fallback>)> {
-    let pruned = |levels: &BTreeMap<String, Level>| -> Result<syn::File, reach::Refusal> {
-        let mut file = file.clone();
-        reach::prune(&mut file.items, levels)?;
-        Ok(file)
-    };
+fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<Fallback>)> {
     // A wider level that reaches what cannot be bundled does not compile either.
     let store = cache::Store::in_target(&plan.target_dir);
     let first_error = |file: &Result<syn::File, reach::Refusal>| match file {
         Ok(file) => check::first_error(&print::unparse(file), Some(&store)),
         Err(refusal) => Ok(Some(refusal.to_string())),
     };
-    let itemwise = pruned(&BTreeMap::new()).map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
+    let itemwise = pruned_itemwise(plan, Some(&store))?;
     if plan.libs.is_empty() {
         return Ok((itemwise, None));
     }
     let Some(error) = check::first_error(&print::unparse(&itemwise), Some(&store))? else {
         return Ok((itemwise, None));
+    };
+    // Keeping more: of every library, read.
+    let file = assemble(plan, None)?;
+    let pruned = |levels: &BTreeMap<String, Level>| -> Result<syn::File, reach::Refusal> {
+        let mut file = file.clone();
+        reach::prune(&mut file.items, levels)?;
+        Ok(file)
     };
     let all = |level: Level| -> BTreeMap<String, Level> {
         plan.libs

@@ -5,13 +5,17 @@
 //! reading read or looked for. So a second bundle after an edit of `main.rs` parses `main.rs`
 //! again, and of rand's files only compares the bytes with their digests.
 //!
+//! What the plan asks of every crate before any is bundled (which of its dependencies it
+//! names, which environment variables it reads: [`Summary`]) is kept beside its reading, so a
+//! crate no solution reaches (rand's libc) is not even parsed when nothing changed.
+//!
 //! A reading of this run is used again while its files hold what they held. A reading is
 //! kept between runs as its tokens, and only when they read back as the same syntax tree
 //! (compared as syn compares trees: spans aside), so a kept reading is the reading.
 //! What a proc macro's expansion gives depends on the server and the macro's library, not on
 //! files: a crate that can call one is read anew every run.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -57,6 +61,24 @@ struct Key {
     looked_at: LookedAt,
 }
 
+/// What decides a kept summary: its reading's key, and the names asked about.
+#[derive(Serialize, Deserialize)]
+struct SummaryKey {
+    reading: Key,
+    asked: BTreeSet<String>,
+}
+
+/// What the plan needs to know of a crate's source (see [`Readings::summary`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Of the names asked about, those its source uses.
+    pub named: BTreeSet<String>,
+    /// The environment variables it reads at compile time (`env!`, `option_env!`).
+    pub env_read: BTreeSet<String>,
+    /// Its `#[macro_export]` macros (see [`super::macros::exported_names`]).
+    pub exported_macros: BTreeSet<String>,
+}
+
 impl Readings {
     /// Readings that expand proc macros with `proc_macros` and keep what they read in `store`
     /// (none: only for this run).
@@ -85,12 +107,63 @@ impl Readings {
         Ok(file)
     }
 
-    fn read_kept(&self, root: &Path, settings: &str, cfg: &Cfg) -> Result<Reading> {
-        let store = self
-            .store
+    /// Which of the names `asked` the crate at `root` (read with `cfg`) uses, and what it reads
+    /// of the environment: from the cache when its files are unchanged (the crate itself is
+    /// then not parsed), or from its reading.
+    pub fn summary(&self, root: &Path, cfg: &Cfg, asked: &BTreeSet<String>) -> Result<Summary> {
+        let settings = format!("{cfg:?}");
+        let store = self.store_for(root);
+        let name = cache::name_of(&(root, &settings, asked));
+        if let Some(store) = store {
+            let kept = store.get_if("summaries", &name, |key: &SummaryKey| {
+                key.reading.bundler == cache::bundler()
+                    && key.reading.root == root
+                    && key.reading.cfg == settings
+                    && key.asked == *asked
+                    && cache::unchanged(&key.reading.looked_at)
+            });
+            if let Some(summary) = kept {
+                return Ok(summary);
+            }
+        }
+        let (summary, looked_at) = {
+            self.read(root, cfg)?;
+            let read = self.lock();
+            let reading = &read[&(root.to_path_buf(), settings.clone())];
+            let summary = Summary {
+                named: super::manifest::names_in(&reading.file)
+                    .intersection(asked)
+                    .cloned()
+                    .collect(),
+                env_read: super::manifest::env_reads(&reading.file),
+                exported_macros: super::macros::exported_names(&reading.file.items),
+            };
+            (summary, reading.looked_at.clone())
+        };
+        if let Some(store) = store {
+            let key = SummaryKey {
+                reading: Key {
+                    bundler: cache::bundler().to_string(),
+                    root: root.to_path_buf(),
+                    cfg: settings,
+                    looked_at,
+                },
+                asked: asked.clone(),
+            };
+            store.put("summaries", &name, &key, &summary);
+        }
+        Ok(summary)
+    }
+
+    /// The cache for the crate at `root`: none for one that can call a proc macro.
+    fn store_for(&self, root: &Path) -> Option<&Store> {
+        self.store
             .as_ref()
-            .filter(|_| !self.proc_macros.can_call(root));
-        let Some(store) = store else {
+            .filter(|_| !self.proc_macros.can_call(root))
+    }
+
+    fn read_kept(&self, root: &Path, settings: &str, cfg: &Cfg) -> Result<Reading> {
+        let Some(store) = self.store_for(root) else {
             return self.read_files(root, cfg);
         };
         let name = cache::name_of(&(root, settings));

@@ -201,6 +201,8 @@ pub(super) struct Module {
     /// For a stand-in of a proc-macro crate, its package and version (see
     /// [`super::PROC_MACRO`]).
     pub(super) proc_macro: Option<String>,
+    /// A library not read yet (see [`super::UNLOADED`]): nothing is known of what it holds.
+    pub(super) unloaded: bool,
     pub(super) parent: Option<ModId>,
     /// The `mod` item's node (none for the root).
     pub(super) node: Option<NodeId>,
@@ -256,6 +258,11 @@ pub(super) struct Graph {
     /// The same for quiet lookups (the rules' questions): where names lead, without the
     /// imports on the way, which for a crate of many globs (libc's) are thousands.
     pub(super) quiet_lookups: RefCell<BTreeMap<(ModId, String), Vec<Target>>>,
+    /// Each library not read yet that a lookup needed to look into, with the module the lookup
+    /// started from: the library must be read when that module is live (see `live.rs`).
+    pub(super) unloaded_needed: RefCell<BTreeSet<(ModId, ModId)>>,
+    /// What libraries not read yet define at the root, by name.
+    pub(super) unloaded_at_root: BTreeMap<String, Vec<ModId>>,
 }
 
 /// Answers of [`Graph::lookup`]: (module, name) -> (targets, imports gone through).
@@ -377,6 +384,7 @@ impl Graph {
             name: name.to_owned(),
             refused: None,
             proc_macro: None,
+            unloaded: false,
             parent,
             node: None,
             krate,
@@ -455,6 +463,12 @@ impl Graph {
                 self.module_mut(child).node = Some(node);
                 self.module_mut(child).refused = super::refusal_of(&m.attrs);
                 self.module_mut(child).proc_macro = super::proc_macro_of(&m.attrs);
+                if let Some(at_root) = super::unloaded_at_root(&m.attrs) {
+                    self.module_mut(child).unloaded = true;
+                    for name in at_root {
+                        self.unloaded_at_root.entry(name).or_default().push(child);
+                    }
+                }
                 if let Some((_, inner)) = &m.content {
                     self.collect(inner, child);
                 }
@@ -726,7 +740,8 @@ impl Graph {
                     let mut traits = BTreeSet::new();
                     for target in self.resolve_quietly(node.module(), path) {
                         if let Target::Module(m) = target {
-                            self.traits_visible_in(m, &mut traits, &mut BTreeSet::new());
+                            let mut visited = BTreeSet::new();
+                            self.traits_visible_in(node.module(), m, &mut traits, &mut visited);
                         }
                     }
                     for &t in &traits {
@@ -817,8 +832,10 @@ impl Graph {
 
     /// The traits a glob import of `module` brings: defined there, imported there (a glob
     /// imports re-exports too), or through its own globs.
+    /// `origin` is the module of the glob.
     fn traits_visible_in(
         &self,
+        origin: ModId,
         module: ModId,
         traits: &mut BTreeSet<NodeId>,
         visited: &mut BTreeSet<ModId>,
@@ -827,6 +844,10 @@ impl Graph {
             return;
         }
         let here = &self[module];
+        if here.unloaded {
+            self.unloaded_needed.borrow_mut().insert((origin, module));
+            return;
+        }
         for &node in here.defs.values().flatten() {
             if self[node].kind.is_trait() {
                 traits.insert(node);
@@ -834,7 +855,7 @@ impl Graph {
         }
         for &leaf in here.imports.values().flatten() {
             if let Kind::Use { path } = &self[leaf].kind {
-                for target in self.resolve_quietly(module, path) {
+                for target in self.resolve_quietly_for(origin, module, path) {
                     if let Target::Node(t) = target {
                         if self[t].kind.is_trait() {
                             traits.insert(t);
@@ -845,9 +866,9 @@ impl Graph {
         }
         for &glob in &here.globs {
             if let Kind::Glob { path } = &self[glob].kind {
-                for target in self.resolve_quietly(module, path) {
+                for target in self.resolve_quietly_for(origin, module, path) {
                     if let Target::Module(m) = target {
-                        self.traits_visible_in(m, traits, visited);
+                        self.traits_visible_in(origin, m, traits, visited);
                     }
                 }
             }

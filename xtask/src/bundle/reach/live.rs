@@ -130,7 +130,40 @@ impl Graph {
     /// The nodes `main` reaches, with everything always kept (see [`Kind::Other`] and
     /// [`Level`]); or, when it reaches a stand-in for what could not be bundled, why not.
     pub(super) fn live(&self) -> Result<NodeSet, Refusal> {
+        self.refusal(self.walk())
+    }
+
+    /// The libraries not read yet (see [`super::UNLOADED`]) that `main` reaches, by their
+    /// modules' names, or else what [`Graph::live`] says. A library not read is never
+    /// reached when no path from live code looks into it and its module is not live: then it
+    /// keeps nothing, whatever it holds, and what the rest keeps is what it would keep beside
+    /// it (a node of it is live only through a path into it, every rule asks for a live node
+    /// of its own crate or a live module, and what a lookup met there is noted with the
+    /// module it started from).
+    pub(super) fn live_or_unloaded(&self) -> Result<Result<NodeSet, BTreeSet<String>>, Refusal> {
         let reach = self.walk();
+        let module_live = |m: ModId| self[m].node.is_none_or(|n| reach.live.contains(n));
+        let mut needed: BTreeSet<String> = self
+            .unloaded_needed
+            .borrow()
+            .iter()
+            .filter(|&&(origin, _)| module_live(origin))
+            .map(|&(_, m)| self[m].name.clone())
+            .collect();
+        needed.extend(
+            self.module_ids()
+                .filter(|(m, module)| module.unloaded && module_live(*m))
+                .map(|(_, module)| module.name.clone()),
+        );
+        if needed.is_empty() {
+            self.refusal(reach).map(Ok)
+        } else {
+            Ok(Err(needed))
+        }
+    }
+
+    /// The live nodes of a finished walk, or the refusal when it reaches a stand-in.
+    fn refusal(&self, reach: Reach) -> Result<NodeSet, Refusal> {
         for (id, module) in self.module_ids() {
             let Some(reason) = &module.refused else {
                 continue;
@@ -401,6 +434,8 @@ impl Graph {
         match target {
             Target::Node(node) => reach.mark(node),
             Target::Refused(module) => reach.enter(module),
+            // Noted where it was met (see `Graph::unloaded_needed`).
+            Target::Unloaded(_) => {}
             Target::Module(module) => {
                 if self[module].refused.is_some() {
                     reach.enter(module);
@@ -544,7 +579,7 @@ impl Graph {
                 }
                 let live_trait = |t: &Target| match *t {
                     Target::Node(n) => reach.live.contains(n) && self[n].kind.is_trait(),
-                    Target::Module(_) | Target::Refused(_) => false,
+                    Target::Module(_) | Target::Refused(_) | Target::Unloaded(_) => false,
                 };
                 self.resolve_quietly(node.module(), path)
                     .iter()
@@ -636,7 +671,7 @@ impl Graph {
                     .flat_map(|path| self.resolve_quietly(module, path))
                     .filter_map(|t| match t {
                         Target::Node(n) => Some(n),
-                        Target::Module(_) | Target::Refused(_) => None,
+                        Target::Module(_) | Target::Refused(_) | Target::Unloaded(_) => None,
                     })
                     .collect()
             };

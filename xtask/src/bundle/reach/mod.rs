@@ -46,7 +46,7 @@ mod scan;
 #[cfg(test)]
 mod tests;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use syn::{Attribute, Item};
 
@@ -63,6 +63,36 @@ pub const REFUSED: &str = "__bundle_refused";
 /// The attribute that marks a stand-in for a proc-macro crate, with its package and version:
 /// where the macros of [`super::macro_origin`] come from.
 pub const PROC_MACRO: &str = "__bundle_proc_macro";
+
+/// The attribute that marks a library not read yet: an empty module left in its place, which
+/// [`prune_read`] asks to be read when the solution may reach it (most of a crate's
+/// dependencies are for parts no solution uses: rand's on libc and zerocopy). Its value names
+/// what the library defines at the bundle's root (its `#[macro_export]` macros, as
+/// [`super::macros::export`] renames them), space-separated. It is never printed.
+pub const UNLOADED: &str = "__bundle_unloaded";
+
+/// An empty module `name` standing in for a library not read yet (see [`UNLOADED`]), which
+/// defines `at_root` at the bundle's root.
+pub fn unloaded<'a>(name: &syn::Ident, at_root: impl IntoIterator<Item = &'a String>) -> Item {
+    let marker = syn::Ident::new(UNLOADED, proc_macro2::Span::call_site());
+    let at_root: Vec<&str> = at_root.into_iter().map(String::as_str).collect();
+    let at_root = at_root.join(" ");
+    Item::Mod(syn::ItemMod {
+        attrs: vec![syn::parse_quote!(#[#marker = #at_root])],
+        vis: syn::Visibility::Inherited,
+        unsafety: None,
+        mod_token: Default::default(),
+        ident: name.clone(),
+        content: Some((Default::default(), Vec::new())),
+        semi: None,
+    })
+}
+
+/// For a library not read yet, what it defines at the bundle's root (see [`UNLOADED`]).
+pub fn unloaded_at_root(attrs: &[Attribute]) -> Option<Vec<String>> {
+    let names = marked(attrs, UNLOADED)?;
+    Some(names.split_whitespace().map(String::from).collect())
+}
 
 /// An empty module `name` standing in for what could not be bundled, and why; for a proc-macro
 /// crate, `proc_macro` is its package and version.
@@ -165,4 +195,18 @@ pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) -> Result<
     let live = graph.live()?;
     prune::keep_live(items, &graph, &live);
     Ok(())
+}
+
+/// [`prune`] item by item of a bundle in which some libraries are not read yet ([`unloaded`]):
+/// when the solution may reach one of them, nothing is removed and their names are returned,
+/// to be read and pruned again; else the bundle is pruned, and is what [`prune`] makes of the
+/// bundle with every library read (none of those not read keeps anything).
+pub fn prune_read(items: &mut Vec<Item>) -> Result<BTreeSet<String>, Refusal> {
+    let graph = Graph::build(items, &BTreeMap::new());
+    let live = match graph.live_or_unloaded()? {
+        Ok(live) => live,
+        Err(needed) => return Ok(needed),
+    };
+    prune::keep_live(items, &graph, &live);
+    Ok(BTreeSet::new())
 }

@@ -47,12 +47,25 @@ pub(super) enum Target {
     /// Something inside a stand-in for what could not be bundled (see [`super::REFUSED`]):
     /// whatever the name, it is that module's.
     Refused(ModId),
+    /// Something inside a library not read yet (see [`super::UNLOADED`]): what is there is
+    /// not known. It never leaves [`Graph::resolve_path`], which notes it instead.
+    Unloaded(ModId),
 }
 
 impl Graph {
     /// Resolves without marking anything (for the rules' questions).
     pub(super) fn resolve_quietly(&self, module: ModId, path: &[String]) -> Vec<Target> {
         self.resolve_path(module, path, &mut Reach::quiet())
+    }
+
+    /// The same, for a question about `origin` (a glob there brings `module`'s names).
+    pub(super) fn resolve_quietly_for(
+        &self,
+        origin: ModId,
+        module: ModId,
+        path: &[String],
+    ) -> Vec<Target> {
+        self.resolve_from(origin, module, path, &mut Reach::quiet())
     }
 
     /// The macro definitions a call of `path` in `module` may mean: for a bare name, its
@@ -101,13 +114,14 @@ impl Graph {
         if !found.is_empty() {
             return None;
         }
-        self.through_stand_in_globs(module, &used.path, &mut BTreeSet::new())
+        self.through_stand_in_globs(module, module, &used.path, &mut BTreeSet::new())
     }
 
     /// The stand-in whose glob `path`, written in `module` and found nowhere else, may come
     /// through.
     fn through_stand_in_globs(
         &self,
+        origin: ModId,
         module: ModId,
         path: &[String],
         visited: &mut BTreeSet<(ModId, String)>,
@@ -117,24 +131,25 @@ impl Graph {
             vec![module]
         } else {
             let mut scopes = Vec::new();
-            for target in self.resolve_quietly(module, prefix) {
+            for target in self.resolve_quietly_for(origin, module, prefix) {
                 match target {
                     Target::Refused(m) => return Some(m),
                     Target::Module(m) => scopes.push(m),
-                    Target::Node(_) => {}
+                    Target::Node(_) | Target::Unloaded(_) => {}
                 }
             }
             scopes
         };
         scopes
             .into_iter()
-            .find_map(|scope| self.stand_in_glob_in(scope, name, visited))
+            .find_map(|scope| self.stand_in_glob_in(origin, scope, name, visited))
     }
 
     /// The stand-in `name`, found nowhere in `module`, may come from through `module`'s imports
     /// of it and its globs.
     fn stand_in_glob_in(
         &self,
+        origin: ModId,
         module: ModId,
         name: &str,
         visited: &mut BTreeSet<(ModId, String)>,
@@ -146,9 +161,13 @@ impl Graph {
         if here.refused.is_some() {
             return Some(module);
         }
+        if here.unloaded {
+            self.unloaded_needed.borrow_mut().insert((origin, module));
+            return None;
+        }
         for &leaf in here.imports.get(name).into_iter().flatten() {
             if let Kind::Use { path } = &self[leaf].kind {
-                if let Some(m) = self.through_stand_in_globs(module, path, visited) {
+                if let Some(m) = self.through_stand_in_globs(origin, module, path, visited) {
                     return Some(m);
                 }
             }
@@ -157,12 +176,12 @@ impl Graph {
             let Kind::Glob { path } = &self[glob].kind else {
                 continue;
             };
-            for target in self.resolve_quietly(module, path) {
+            for target in self.resolve_quietly_for(origin, module, path) {
                 let found = match target {
                     Target::Module(m) if self[m].refused.is_some() => Some(m),
                     Target::Refused(m) => Some(m),
-                    Target::Module(m) => self.stand_in_glob_in(m, name, visited),
-                    Target::Node(_) => None,
+                    Target::Module(m) => self.stand_in_glob_in(origin, m, name, visited),
+                    Target::Node(_) | Target::Unloaded(_) => None,
                 };
                 if found.is_some() {
                     return found;
@@ -197,6 +216,30 @@ impl Graph {
         path: &[String],
         reach: &mut Reach,
     ) -> Vec<Target> {
+        self.resolve_from(module, module, path, reach)
+    }
+
+    /// [`Graph::resolve_path`] for a question about `origin`: a library not read yet that the
+    /// path goes into is noted as needed where `origin` is live.
+    fn resolve_from(
+        &self,
+        origin: ModId,
+        module: ModId,
+        path: &[String],
+        reach: &mut Reach,
+    ) -> Vec<Target> {
+        let mut found = self.resolve_in(module, path, reach);
+        found.retain(|t| match *t {
+            Target::Unloaded(m) => {
+                self.unloaded_needed.borrow_mut().insert((origin, m));
+                false
+            }
+            _ => true,
+        });
+        found
+    }
+
+    fn resolve_in(&self, module: ModId, path: &[String], reach: &mut Reach) -> Vec<Target> {
         let Some(first) = path.first() else {
             return Vec::new();
         };
@@ -256,12 +299,13 @@ impl Graph {
                         }
                     }
                     Target::Refused(m) => next.push(Target::Refused(m)),
+                    Target::Unloaded(m) => next.push(Target::Unloaded(m)),
                 }
             }
             if next.is_empty() {
                 return current
                     .into_iter()
-                    .filter(|t| matches!(t, Target::Node(_) | Target::Refused(_)))
+                    .filter(|t| !matches!(t, Target::Module(_)))
                     .collect();
             }
             current = next;
@@ -372,6 +416,14 @@ impl Graph {
             found.push(Target::Refused(module));
             return;
         }
+        if here.unloaded {
+            found.push(Target::Unloaded(module));
+            return;
+        }
+        if module == ModId::ROOT {
+            let unloaded = self.unloaded_at_root.get(name).into_iter().flatten();
+            found.extend(unloaded.map(|&m| Target::Unloaded(m)));
+        }
         self.defined_here(module, name, found);
         for &leaf in here.imports.get(name).into_iter().flatten() {
             if let Kind::Use { path } = &self[leaf].kind {
@@ -399,6 +451,8 @@ impl Graph {
                         // `use Enum::*`: the variants come with the enum.
                         Target::Node(n) => inner.push(Target::Node(n)),
                         Target::Refused(_) => {}
+                        // Any name may come from it: the library must be read to tell.
+                        Target::Unloaded(m) => inner.push(Target::Unloaded(m)),
                     }
                 }
                 if !inner.is_empty() || !bound.is_empty() {
@@ -459,6 +513,7 @@ impl Graph {
                     // `use Enum::Variant` or `use Type::method`-like: the item itself.
                     (Target::Node(n), _) => next.push(Target::Node(n)),
                     (Target::Refused(m), _) => next.push(Target::Refused(m)),
+                    (Target::Unloaded(m), _) => next.push(Target::Unloaded(m)),
                 }
             }
             current = next;

@@ -12,13 +12,61 @@ use super::*;
 /// `MODULE: WHAT` (`crate: fn main`, `lib::inner: struct Dsu`), and per impl or trait member
 /// (`lib: impl Dsu: fn merge`), per `use` leaf (`crate: use crate::lib::Dsu`) and per
 /// item-position macro call (`lib: impl_ops!(Meters)`).
+///
+/// Item by item, it is also what stays when each library is read only once the solution may
+/// reach it ([`read_as_needed`]): every fixture holds the bundler's lazy reading to the
+/// whole one.
 fn kept_at(source: &str, levels: &[(&str, Level)]) -> BTreeSet<String> {
     let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
+    let unpruned = file.items.clone();
+    let item_by_item = levels.is_empty();
     let levels = levels.iter().map(|(m, l)| (m.to_string(), *l)).collect();
     prune(&mut file.items, &levels).expect("nothing refused");
     let mut out = BTreeSet::new();
     describe(&file.items, "crate", &mut out);
+    if item_by_item {
+        let (items, _) = read_as_needed(&unpruned).expect("nothing refused");
+        let mut lazily = BTreeSet::new();
+        describe(&items, "crate", &mut lazily);
+        assert_eq!(
+            lazily, out,
+            "reading libraries as needed keeps something else"
+        );
+    }
     out
+}
+
+/// [`prune_read`] as the bundler runs it: every module at the root (each a crate of its own
+/// to the graph) left unread ([`unloaded`]) until a pruning asks for it. The pruned items and
+/// the modules read.
+fn read_as_needed(items: &[Item]) -> Result<(Vec<Item>, BTreeSet<String>), Refusal> {
+    let mut read = BTreeSet::new();
+    loop {
+        let mut trial: Vec<Item> = items
+            .iter()
+            .map(|item| match item {
+                Item::Mod(m) if refusal_of(&m.attrs).is_none() => {
+                    if read.contains(&m.ident.to_string()) {
+                        item.clone()
+                    } else {
+                        let inner = m.content.as_ref().map(|(_, items)| &items[..]);
+                        let at_root = crate::bundle::macros::exported_names(inner.unwrap_or(&[]));
+                        unloaded(&m.ident, &at_root)
+                    }
+                }
+                _ => item.clone(),
+            })
+            .collect();
+        let needed = prune_read(&mut trial)?;
+        if needed.is_empty() {
+            return Ok((trial, read));
+        }
+        assert!(
+            !needed.is_subset(&read),
+            "asked again for {needed:?}, read already"
+        );
+        read.extend(needed);
+    }
 }
 
 fn kept(source: &str) -> BTreeSet<String> {
@@ -640,7 +688,76 @@ fn wider_levels_keep_whole_modules_then_whole_crates() {
 /// What `prune` says of `source`: the refusal, when `main` reaches a stand-in.
 fn refused(source: &str) -> Option<Refusal> {
     let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
-    prune(&mut file.items, &BTreeMap::new()).err()
+    let lazily = read_as_needed(&file.items).err();
+    let refusal = prune(&mut file.items, &BTreeMap::new()).err();
+    assert_eq!(
+        lazily.as_ref().map(ToString::to_string),
+        refusal.as_ref().map(ToString::to_string),
+        "reading libraries as needed refuses otherwise"
+    );
+    refusal
+}
+
+#[test]
+fn a_library_is_read_only_when_the_solution_may_reach_it() {
+    // `big` is used only by a function of `lib` that `main` never calls (rand's libc, used by
+    // its `OsRng`); `small` by one it calls; `globbed` through the glob of a module that keeps
+    // nothing of its own; `traits` for a method of a trait a glob brings into scope, in a
+    // module in which no name is looked up.
+    let source = "
+        mod lib {
+            pub struct Foo;
+            pub fn used() -> u32 { crate::small::one() }
+            pub fn unused() -> u32 { crate::big::lots() }
+            pub mod reexports {
+                pub use crate::globbed::deeper::*;
+            }
+            pub mod methods {
+                use crate::traits::*;
+                impl crate::lib::Foo { pub fn three(&self) { 1u8.thrice(); } }
+            }
+        }
+        mod small { pub fn one() -> u32 { 1 } }
+        mod big { pub fn lots() -> u32 { 1000 } pub fn more() {} }
+        mod globbed {
+            pub mod deeper { pub fn twice(x: u32) -> u32 { 2 * x } pub fn unused() {} }
+        }
+        mod traits {
+            pub trait Thrice { fn thrice(self); }
+            impl Thrice for u8 { fn thrice(self) {} }
+        }
+        mod never { pub trait Thrice { fn thrice(self); } }
+        fn main() { lib::used(); lib::reexports::twice(2); lib::Foo.three(); }
+    ";
+    let file: syn::File = syn::parse_str(source).expect("the fixture parses");
+    let (_, read) = read_as_needed(&file.items).expect("nothing refused");
+    let read: Vec<&str> = read.iter().map(String::as_str).collect();
+    assert_eq!(read, ["globbed", "lib", "small", "traits"]);
+    assert_eq!(
+        kept(source),
+        lines(&[
+            "crate: fn main",
+            "crate: mod globbed",
+            "crate: mod lib",
+            "crate: mod small",
+            "crate: mod traits",
+            "globbed: mod deeper",
+            "globbed::deeper: fn twice",
+            "lib: fn used",
+            "lib: mod methods",
+            "lib: mod reexports",
+            "lib: struct Foo",
+            "lib::methods: impl crate::lib::Foo",
+            "lib::methods: impl crate::lib::Foo: fn three",
+            "lib::methods: use crate::traits::*",
+            "lib::reexports: use crate::globbed::deeper::*",
+            "small: fn one",
+            "traits: impl Thrice for u8",
+            "traits: impl Thrice for u8: fn thrice",
+            "traits: trait Thrice",
+            "traits: trait Thrice: fn thrice",
+        ])
+    );
 }
 
 #[test]
