@@ -6,8 +6,9 @@
 //! again, and of rand's files only compares the bytes with their digests.
 //!
 //! What the plan asks of every crate before any is bundled (which of its dependencies it
-//! names, which environment variables it reads: [`Summary`]) is kept beside its reading, so a
-//! crate no solution reaches (rand's libc) is not even parsed when nothing changed.
+//! names, which environment variables it reads, which macros it exports: [`Summary`]) is kept
+//! beside its reading, so a crate no solution reaches (rand's libc) is not even parsed when
+//! nothing changed.
 //!
 //! A reading of this run is used again while its files hold what they held. A reading is
 //! kept between runs as its tokens, and only when they read back as the same syntax tree
@@ -94,22 +95,27 @@ impl Readings {
     /// the cache, or from its files. A reading of this run too is used again only while its
     /// files are unchanged (a plan may be bundled again after an edit: the property tests do).
     pub fn read(&self, root: &Path, cfg: &Cfg) -> Result<syn::File> {
+        self.with_reading(root, cfg, |reading| reading.file.clone())
+    }
+
+    /// What `f` makes of the crate's reading (see [`Readings::read`]).
+    fn with_reading<T>(&self, root: &Path, cfg: &Cfg, f: impl FnOnce(&Reading) -> T) -> Result<T> {
         let settings = format!("{cfg:?}");
         let at = (root.to_path_buf(), settings);
         if let Some(reading) = self.lock().get(&at) {
             if cache::unchanged(&reading.looked_at) {
-                return Ok(reading.file.clone());
+                return Ok(f(reading));
             }
         }
         let reading = self.read_kept(root, &at.1, cfg)?;
-        let file = reading.file.clone();
+        let made = f(&reading);
         self.lock().insert(at, reading);
-        Ok(file)
+        Ok(made)
     }
 
-    /// Which of the names `asked` the crate at `root` (read with `cfg`) uses, and what it reads
-    /// of the environment: from the cache when its files are unchanged (the crate itself is
-    /// then not parsed), or from its reading.
+    /// Which of the names `asked` the crate at `root` (read with `cfg`) uses, what it reads of
+    /// the environment and which macros it exports: from the cache when its files are
+    /// unchanged (the crate itself is then not parsed), or from its reading.
     pub fn summary(&self, root: &Path, cfg: &Cfg, asked: &BTreeSet<String>) -> Result<Summary> {
         let settings = format!("{cfg:?}");
         let store = self.store_for(root);
@@ -126,10 +132,7 @@ impl Readings {
                 return Ok(summary);
             }
         }
-        let (summary, looked_at) = {
-            self.read(root, cfg)?;
-            let read = self.lock();
-            let reading = &read[&(root.to_path_buf(), settings.clone())];
+        let (summary, looked_at) = self.with_reading(root, cfg, |reading| {
             let summary = Summary {
                 named: super::manifest::names_in(&reading.file)
                     .intersection(asked)
@@ -139,7 +142,7 @@ impl Readings {
                 exported_macros: super::macros::exported_names(&reading.file.items),
             };
             (summary, reading.looked_at.clone())
-        };
+        })?;
         if let Some(store) = store {
             let key = SummaryKey {
                 reading: Key {
