@@ -53,6 +53,15 @@ pub(super) struct Reach {
     macro_idents: BTreeSet<String>,
 }
 
+/// What the walk of a bundle with libraries not read yet found (see
+/// [`Graph::live_or_unloaded`]).
+pub(super) enum Walked {
+    /// The live nodes: the walk reached no library not read.
+    Live(NodeSet),
+    /// The libraries not read that it may reach, by their modules' names: to be read.
+    Unread(BTreeSet<String>),
+}
+
 /// What a macro call's rules go by (see [`Graph::macro_call_kept`]).
 #[derive(Debug)]
 pub(super) struct MacroFacts {
@@ -140,7 +149,7 @@ impl Graph {
     /// it (a node of it is live only through a path into it, every rule asks for a live node
     /// of its own crate or a live module, and what a lookup met there is noted with the
     /// module it started from).
-    pub(super) fn live_or_unloaded(&self) -> Result<Result<NodeSet, BTreeSet<String>>, Refusal> {
+    pub(super) fn live_or_unloaded(&self) -> Result<Walked, Refusal> {
         let reach = self.walk();
         let module_live = |m: ModId| self[m].node.is_none_or(|n| reach.live.contains(n));
         let mut needed: BTreeSet<String> = self
@@ -156,9 +165,9 @@ impl Graph {
                 .map(|(_, module)| module.name.clone()),
         );
         if needed.is_empty() {
-            self.refusal(reach).map(Ok)
+            self.refusal(reach).map(Walked::Live)
         } else {
-            Ok(Err(needed))
+            Ok(Walked::Unread(needed))
         }
     }
 

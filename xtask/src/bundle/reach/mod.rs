@@ -52,6 +52,7 @@ use syn::{Attribute, Item};
 
 use self::graph::Graph;
 pub use self::live::Refusal;
+use self::live::Walked;
 use super::macro_origin::{macro_uses, ProcMacroUse};
 
 /// The attribute that marks a stand-in: an empty module left where a crate or a module could
@@ -77,15 +78,7 @@ pub fn unloaded<'a>(name: &syn::Ident, at_root: impl IntoIterator<Item = &'a Str
     let marker = syn::Ident::new(UNLOADED, proc_macro2::Span::call_site());
     let at_root: Vec<&str> = at_root.into_iter().map(String::as_str).collect();
     let at_root = at_root.join(" ");
-    Item::Mod(syn::ItemMod {
-        attrs: vec![syn::parse_quote!(#[#marker = #at_root])],
-        vis: syn::Visibility::Inherited,
-        unsafety: None,
-        mod_token: Default::default(),
-        ident: name.clone(),
-        content: Some((Default::default(), Vec::new())),
-        semi: None,
-    })
+    empty_module(name, vec![syn::parse_quote!(#[#marker = #at_root])])
 }
 
 /// For a library not read yet, what it defines at the bundle's root (see [`UNLOADED`]).
@@ -103,6 +96,11 @@ pub fn stand_in(name: &syn::Ident, reason: &str, proc_macro: Option<&str>) -> It
         let marker = syn::Ident::new(PROC_MACRO, proc_macro2::Span::call_site());
         attrs.push(syn::parse_quote!(#[#marker = #package]));
     }
+    empty_module(name, attrs)
+}
+
+/// `pub mod name {}` with `attrs`: what stands in for a library, never printed.
+fn empty_module(name: &syn::Ident, attrs: Vec<Attribute>) -> Item {
     Item::Mod(syn::ItemMod {
         attrs,
         vis: syn::Visibility::Public(Default::default()),
@@ -204,8 +202,8 @@ pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) -> Result<
 pub fn prune_read(items: &mut Vec<Item>) -> Result<BTreeSet<String>, Refusal> {
     let graph = Graph::build(items, &BTreeMap::new());
     let live = match graph.live_or_unloaded()? {
-        Ok(live) => live,
-        Err(needed) => return Ok(needed),
+        Walked::Live(live) => live,
+        Walked::Unread(needed) => return Ok(needed),
     };
     prune::keep_live(items, &graph, &live);
     Ok(BTreeSet::new())
