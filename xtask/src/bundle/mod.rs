@@ -164,17 +164,15 @@ fn pruned_itemwise(plan: &Plan, store: Option<&cache::Store>) -> Result<syn::Fil
     let mut read: BTreeSet<String> = plan.deps.values().cloned().collect();
     // Only where to start: whatever it says, what is read is what the bundle needs.
     let hint = cache::name_of(&plan.main);
-    read.extend(
-        store
-            .and_then(|store| store.get::<_, BTreeSet<String>>("read", &hint, &plan.main))
-            .unwrap_or_default(),
-    );
+    let last: Option<BTreeSet<String>> =
+        store.and_then(|store| store.get("read", &hint, &plan.main));
+    read.extend(last.iter().flatten().cloned());
     loop {
         let mut file = assemble(plan, Some(&read))?;
         let needed =
             reach::prune_read(&mut file.items).map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
         if needed.is_empty() {
-            if let Some(store) = store {
+            if let Some(store) = store.filter(|_| last.as_ref() != Some(&read)) {
                 store.put("read", &hint, &plan.main, &read);
             }
             return Ok(file);

@@ -62,6 +62,17 @@ struct Key {
     looked_at: LookedAt,
 }
 
+impl Key {
+    /// Whether an entry kept with this key is the crate at `root` read with `settings` as it
+    /// is now: by this bundler, every file it read or looked for unchanged.
+    fn holds(&self, root: &Path, settings: &str) -> bool {
+        self.bundler == cache::bundler()
+            && self.root == root
+            && self.cfg == settings
+            && cache::unchanged(&self.looked_at)
+    }
+}
+
 /// What decides a kept summary: its reading's key, and the names asked about.
 #[derive(Serialize, Deserialize)]
 struct SummaryKey {
@@ -122,11 +133,7 @@ impl Readings {
         let name = cache::name_of(&(root, &settings, asked));
         if let Some(store) = store {
             let kept = store.get_if("summaries", &name, |key: &SummaryKey| {
-                key.reading.bundler == cache::bundler()
-                    && key.reading.root == root
-                    && key.reading.cfg == settings
-                    && key.asked == *asked
-                    && cache::unchanged(&key.reading.looked_at)
+                key.asked == *asked && key.reading.holds(root, &settings)
             });
             if let Some(summary) = kept {
                 return Ok(summary);
@@ -172,10 +179,7 @@ impl Readings {
         let name = cache::name_of(&(root, settings));
         let mut looked_at = None;
         let kept: Option<String> = store.get_if("crates", &name, |key: &Key| {
-            let holds = key.bundler == cache::bundler()
-                && key.root == root
-                && key.cfg == settings
-                && cache::unchanged(&key.looked_at);
+            let holds = key.holds(root, settings);
             if holds {
                 looked_at = Some(key.looked_at.clone());
             }
