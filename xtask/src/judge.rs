@@ -12,7 +12,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
 pub mod float;
 pub mod hint;
@@ -451,6 +451,7 @@ fn solution_setup(limits: &CaseLimits, measure: Measure) -> Setup {
         measure,
         stack: Some(limits.stack),
         memory_limit: Some(limits.memory),
+        ..Setup::default()
     }
 }
 
@@ -635,6 +636,34 @@ pub fn run_case_measured(
         Some(Judge::Interactive(_)) => unreachable!("judged above"),
     };
     Ok(case(verdict, detail))
+}
+
+/// The verdict on `output`, what the solution wrote on `sample`'s input in a run that ended
+/// cleanly, by `judge`: how hack judges its instrumented build's output, before the real build
+/// is judged. An interactive judge needs the run itself: that is an error.
+pub fn judge_output(
+    sample: &Sample,
+    judge: &Judge<PathBuf>,
+    output: &[u8],
+    limits: &CaseLimits,
+) -> Result<Verdict> {
+    let outcome = Outcome {
+        exit: Exit::Code(0),
+        time: Duration::ZERO,
+        cpu_time: None,
+        peak_memory: None,
+        memory_limit_hit: false,
+        peak_is_upper_bound: false,
+        stdout: output.to_vec(),
+        stderr_tail: Vec::new(),
+    };
+    let (verdict, _) = match judge {
+        Judge::Exact => judge_exact(sample, &outcome)?,
+        Judge::Float(error) => judge_float(sample, &outcome, *error)?,
+        Judge::Checker(checker) => judge_with_checker(sample, checker, &outcome, limits)?,
+        Judge::Interactive(_) => bail!("an interactive judge judges a run, not an output"),
+    };
+    Ok(verdict)
 }
 
 fn judge_exact(sample: &Sample, outcome: &Outcome) -> Result<(Verdict, Detail)> {

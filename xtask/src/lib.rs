@@ -27,6 +27,7 @@
 
 pub mod bundle;
 pub mod companion;
+pub mod hunt;
 pub mod judge;
 pub mod listen;
 pub mod report;
@@ -34,7 +35,6 @@ pub mod run;
 pub mod scaffold;
 pub mod scale;
 pub mod scratch;
-pub mod stress;
 pub mod submit;
 pub mod validate;
 pub mod watch;

@@ -5,7 +5,7 @@ mod commands;
 use std::process::ExitCode;
 
 use clap::Parser;
-use commands::{archive, bundle, listen, new, scale, stress, submit, test, watch};
+use commands::{archive, bundle, hack, listen, new, scale, stress, submit, test, watch};
 
 /// A toolkit for practising Baekjoon Online Judge problems in Rust: judge locally as BOJ
 /// would, stress against a generator and a brute force, bundle one file, submit it.
@@ -18,8 +18,12 @@ enum Command {
     Test(test::TestArgs),
     /// Create problems/boj-ID/ for a new problem.
     New(new::NewArgs),
-    /// Judge generated cases until one fails; save it as a sample.
+    /// Judge generated cases until one fails; save it as a sample. On a pass, name the lines of
+    /// the solution no case reached.
     Stress(stress::StressArgs),
+    /// Search for an input the solution fails: samples and generated inputs altered as a
+    /// person alters a case, guided by the code each reaches; save it as a sample.
+    Hack(hack::HackArgs),
     /// See how a solution scales: its time and memory from small inputs to the largest, the
     /// growth fitted, the largest size measured or predicted against the limits, a plot.
     Scale(scale::ScaleArgs),
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Command::Test(args) => test::run(&args),
         Command::New(args) => new::run(&args),
         Command::Stress(args) => stress::run(&args),
+        Command::Hack(args) => hack::run(&args),
         Command::Scale(args) => scale::run(&args),
         Command::Listen(args) => listen::run(&args),
         Command::Watch(args) => watch::run(&args),

@@ -10,6 +10,8 @@ macro_rules! say {
 
 pub mod archive;
 pub mod bundle;
+pub mod found;
+pub mod hack;
 pub mod listen;
 pub mod new;
 pub mod scale;
@@ -22,6 +24,8 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use xtask::bundle::{check, wrote_line};
+use xtask::hunt::coverage::{self, Coverage};
+use xtask::hunt::Engine;
 use xtask::report::emit;
 use xtask::run::command_line::Rules;
 use xtask::run::Program;
@@ -108,6 +112,34 @@ impl ProgramArgs {
         }
         let built = build::build(std::slice::from_ref(problem), &BuildOptions::checked())?;
         Ok(built.into_iter().next().map(|e| Program::new(e.solver)))
+    }
+
+    /// The instrumented build of the solution, for coverage (`hunt::coverage`), readied for
+    /// `workers` runners; or why there is none: the solution is not cargo's build of it
+    /// (`--prebuilt`, `--command`, `--bundled`), or the build failed (its reason).
+    pub fn coverage(
+        &self,
+        problem: &Problem,
+        engine: &Engine,
+        workers: usize,
+    ) -> std::result::Result<Coverage, String> {
+        if self.prebuilt.is_some() || self.command.is_some() || self.bundled {
+            return Err(
+                "the solution is not cargo's build of it, so there is no instrumented \
+                        build to measure"
+                    .to_string(),
+            );
+        }
+        let limits = engine.limits();
+        let built = coverage::build(problem).map_err(|err| format!("{err:#}"))?;
+        Coverage::new(
+            built,
+            workers,
+            engine.helper_time(),
+            (limits.memory * 4).saturating_add(64 << 20),
+            Some(limits.stack),
+        )
+        .map_err(|err| format!("{err:#}"))
     }
 
     /// What the summary's "repeat it" command line adds for these arguments.

@@ -8,12 +8,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use xtask::hunt::engine::shown_path;
+use xtask::hunt::sizes::MAX_SIZE;
+use xtask::hunt::Engine;
 use xtask::judge::{self, CaseLimits, JudgeOptions, Verdict};
 use xtask::report::{emit, thousands, ColorChoice, Style};
 use xtask::scale::chart::short_ms;
 use xtask::scale::fit::{Fit, NoFit};
 use xtask::scale::{self, chart, plot, Analysis, Estimate, Growth, Measured, Scale, Size};
-use xtask::stress::{shown_path, Stress, MAX_SIZE};
 use xtask::submit::{open_in_browser, Opened};
 use xtask::workspace::problem::{self, Problem, MIB};
 
@@ -51,14 +53,14 @@ pub fn run(args: &ScaleArgs) -> Result<ExitCode> {
     // Runs are judged, not answers.
     built.reference = None;
     let solver = args.programs.solver(&problem, &built)?;
-    let stress = Stress::new(&problem, seed, &built, solver)?;
-    let limits = *stress.limits();
+    let engine = Engine::new(&problem, &built, solver)?;
+    let limits = *engine.limits();
     let style = Style::new(args.color);
     emit(&format!(
         "{}  scale · seed {seed} · sizes 1 to {MAX_SIZE} · {}{}{} · {} ms CPU · {} MB\n",
         problem.name,
         problem.meta.generator.as_deref().unwrap_or_default(),
-        stress
+        engine
             .validator()
             .map_or(String::new(), |v| format!(" · validated by {}", v.name())),
         if args.programs.bundled {
@@ -71,12 +73,12 @@ pub fn run(args: &ScaleArgs) -> Result<ExitCode> {
         limits.time.as_millis(),
         limits.memory / MIB,
     ));
-    let engine = Scale::new(&stress, seed)?;
+    let ladder = Scale::new(&engine, seed)?;
     emit(&format!(
         "  {:>4}  {:>11}  {:>10}  {:>4}  {:>9}\n",
         "size", "input bytes", "CPU time", "runs", "memory"
     ));
-    let measured = engine.run(|size| emit(&size_line(size, &limits)))?;
+    let measured = ladder.run(|size| emit(&size_line(size, &limits)))?;
     let analysis = scale::analyse(&measured);
     let mut report = String::new();
     if let Some(stopped) = measured.stopped_at() {
@@ -92,7 +94,7 @@ pub fn run(args: &ScaleArgs) -> Result<ExitCode> {
                     "  the solution failed at size {}, so scale stops there:\n{}  the input: {}\n",
                     stopped.case.size,
                     style.case(&head, failed),
-                    stress.generator_command(&stopped.case)
+                    engine.generator_command(&stopped.case)
                 ));
             }
         }

@@ -1,21 +1,25 @@
 //! `cargo xtask stress PROBLEM [--cases N] [--seed S] [--jobs N] [--shrink-budget RUNS]`:
-//! arguments and printing over the stress engine (`xtask::stress`): a block line for every
-//! tenth of the run, then the failing case, shrunk, saved as `samples/stress-SEED-N.in/.out` so
-//! `cargo xtask test` replays it, and the command that repeats the run.
+//! arguments and printing over the stress run (`xtask::hunt::stress`): how large inputs get, a
+//! block line for every tenth of the run, then the failing case, shrunk, saved as
+//! `samples/stress-SEED-N.in/.out` so `cargo xtask test` replays it, or, on a pass, the lines
+//! of the solution no case reached; and the command that repeats the run.
 
-use std::fs;
 use std::io::{self, IsTerminal};
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use xtask::judge::{self, Detail, Hint, JudgeOptions};
+use xtask::hunt::coverage::{Coverage, Reach};
+use xtask::hunt::sizes::{Ceiling, MAX_SIZE};
+use xtask::hunt::stress::{Failure, Plan, Stress};
+use xtask::hunt::{Case, Engine};
+use xtask::judge;
 use xtask::report::{emit, thousands, ColorChoice, Style};
-use xtask::stress::{shown_path, Case, Failure, Plan, Stress, Tried};
-use xtask::workspace::problem::{self, Judge, Problem};
+use xtask::workspace::problem::{self, Problem};
 
+use super::found::{self, lines, token_count, tokens};
 use super::ProgramArgs;
 
 /// Find the input that breaks a solution: generated cases judged until the first failure.
@@ -34,8 +38,9 @@ pub struct StressArgs {
     /// shrinks, do not depend on it; each solution is timed by its own CPU time.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: Option<u64>,
-    /// Runs spent looking for a smaller failing input [default: as many as it took to find
-    /// the failure, and at least 200].
+    /// Runs spent on each way of shrinking the failing input: other seeds at smaller sizes,
+    /// then cutting the input itself [default: as many as it took to find the failure, at
+    /// least 200; then 1000].
     #[arg(long, value_name = "RUNS", conflicts_with = "size")]
     pub shrink_budget: Option<u64>,
     /// Every case at this SIZE (1 to 100; 100 is the generator's largest), as BOJ's hidden data
@@ -43,6 +48,14 @@ pub struct StressArgs {
     /// limit. A failing case is saved as it is, not shrunk.
     #[arg(long, value_name = "S", value_parser = clap::value_parser!(u64).range(1..=100))]
     pub size: Option<u64>,
+    /// The largest SIZE [default: as large as the reference answers within a tenth of its
+    /// limit, found by timing it at sizes 1, 2, 4, ... 100 first; 100 without a reference].
+    #[arg(long, value_name = "S", conflicts_with = "size", value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub max_size: Option<u64>,
+    /// Do not measure which lines of the solution the cases reach (which needs an
+    /// instrumented build of it, made once, apart from the judged one).
+    #[arg(long)]
+    pub no_coverage: bool,
     /// Judge without the reference, even where the manifest names one: only what the run shows
     /// (RE, TLE, MLE, OLE, and the checker where the problem has one). Also what stress does
     /// when the manifest names no reference.
@@ -77,8 +90,8 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         built.reference = None;
     }
     let solver = args.programs.solver(&problem, &built)?;
-    let stress = Stress::new(&problem, seed, &built, solver)?;
-    let limits = *stress.limits();
+    let engine = Engine::new(&problem, &built, solver)?;
+    let limits = *engine.limits();
     let style = Style::new(args.color);
 
     emit(&format!(
@@ -89,10 +102,10 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         args.size.map_or(String::new(), |s| format!(" at size {s}")),
         problem.meta.generator.as_deref().unwrap_or_default(),
         match &problem.meta.reference {
-            Some(reference) if stress.has_reference() => format!(" and {reference}"),
+            Some(reference) if engine.has_reference() => format!(" and {reference}"),
             _ => String::new(),
         },
-        stress
+        engine
             .validator()
             .map_or(String::new(), |v| format!(" · validated by {}", v.name())),
         problem.judge,
@@ -105,12 +118,53 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         },
         limits.time.as_millis(),
         limits.memory / problem::MIB,
-        if stress.judges_output() {
+        if engine.judges_output() {
             ""
         } else {
             "  no reference: only the runs are judged (RE, TLE, MLE, OLE), not their answers\n"
         },
     ));
+    let coverage = match args.no_coverage {
+        true => None,
+        false => match args.programs.coverage(&problem, &engine, jobs) {
+            Ok(coverage) => Some(coverage),
+            Err(why) => {
+                emit(&format!("  coverage not measured: {why}\n"));
+                None
+            }
+        },
+    };
+    let plan = Plan {
+        cases: args.cases,
+        size: args.size,
+        max_size: args.max_size,
+        jobs,
+        shrink_budget: args.shrink_budget,
+    };
+    let run = Stress::new(&engine, seed);
+    let ceiling = run.ceiling(&plan)?;
+    if let Some(held) = ceiling.held {
+        emit(&format!(
+            "  sizes 1 to {}: the reference took {} ms at size {}, and larger inputs would take \
+             it past {} ms (a tenth of its limit of {} ms); --max-size sets the largest\n",
+            ceiling.max_size,
+            thousands(held.time.as_millis()),
+            held.size,
+            thousands(held.within.as_millis()),
+            thousands(held.limit.as_millis()),
+        ));
+    }
+    let measured = Measured::default();
+    let observe = |worker: usize, input: &[u8]| -> Result<()> {
+        if let Some(coverage) = &coverage {
+            measured.add(coverage, worker, input)?;
+        }
+        Ok(())
+    };
+    let run = match coverage {
+        Some(_) => run.observed_by(&observe),
+        None => run,
+    };
     let bar = progress_bar(args.cases);
     let started = Instant::now();
     let block = (args.cases / 10).clamp(1, 100);
@@ -118,16 +172,10 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
     let mut block_slowest: Option<Slowest> = None;
     let mut block_start = 1;
     let width = args.cases.to_string().len();
-    let plan = Plan {
-        cases: args.cases,
-        size: args.size,
-        jobs,
-        shrink_budget: args.shrink_budget,
-    };
-    let finding = stress.run(&plan, |tried| {
-        let n = tried.case.number;
+    let finding = run.run(&plan, ceiling, |case, tried| {
+        let n = case.number;
         let this = Slowest {
-            case: tried.case,
+            case: *case,
             time: tried.report.judged_time().0,
         };
         for record in [&mut slowest, &mut block_slowest] {
@@ -137,7 +185,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         }
         bar.set_message(format!(
             "case {n} size {} · slowest {} ms of {} ms",
-            tried.case.size,
+            case.size,
             slowest.map_or(0, |s| s.time.as_millis()),
             limits.time.as_millis()
         ));
@@ -160,47 +208,42 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let mut finding = finding?;
     if let Some(failure) = &mut finding.failure {
-        if !args.no_checked_rerun && judge::worth_checking(&failure.smallest.report) {
-            if let Some(checked) = args.programs.checked_solver(&problem)? {
-                if let Some(run) = stress.check_again(&failure.smallest, &checked)? {
-                    let workspace = xtask::workspace::build::workspace_manifest(&problem.dir)?;
-                    let workspace = workspace.parent().unwrap_or(&problem.dir);
-                    let run = run.shown_from(workspace, &problem.dir);
-                    failure.smallest.report.hints.push(Hint::Checked(run));
-                }
-            }
+        if !args.no_checked_rerun {
+            found::add_checked_hint(&args.programs, &problem, &engine, &mut failure.smallest)?;
         }
         let linked = args.programs.links_stack();
-        emit(&render_failure(&stress, &problem, failure, &style, linked)?);
-        let name = stress.case_name(&failure.first.case);
-        let generated = stress.generator_command(&failure.smallest.case);
-        if stress.judges_output() {
-            let saved = save(&problem, &name, &failure.smallest)?;
-            emit(&format!(
-                "  saved {} and .out ({}): `cargo xtask test {}` replays it\n  the generator \
-                 wrote it as: {generated}\n",
-                saved.display(),
-                match (stress.has_reference(), stress.judge()) {
-                    (true, _) => "the reference's answer",
-                    (false, Judge::Interactive(_)) => "empty: the interactor judges",
-                    (false, _) => "empty: no reference; the checker judges",
-                },
-                args.problem,
-            ));
-        } else {
-            let saved = save_unanswered(&problem, &name, &failure.smallest)?;
-            emit(&format!(
-                "  saved {} (no reference answered it, so it is not a sample: give it its \
-                 answer as samples/{name}.out and move it to samples/ for `cargo xtask test` to \
-                 judge it)\n  the generator wrote it as: {generated}\n",
-                saved.display(),
-            ));
-        }
+        emit(&format!(
+            "  case {} (size {}) failed{}:\n{}",
+            failure.case.number,
+            failure.case.size,
+            shrunk(failure),
+            found::show_case(&engine, &problem, &failure.smallest, &style, linked)?
+        ));
+        let name = run.case_name(&failure.case);
+        emit(&found::save(
+            &engine,
+            &problem,
+            &args.problem,
+            &name,
+            &failure.smallest,
+        )?);
+        emit(&format!(
+            "  the generator wrote {} as: {}\n",
+            if failure.cut {
+                "the case it was cut from"
+            } else {
+                "it"
+            },
+            engine.generator_command(&failure.generated)
+        ));
+    } else if let Some(coverage) = &coverage {
+        emit(&measured.report(coverage, finding.passed));
     }
     emit(&summary(
         &problem,
         args,
         seed,
+        &ceiling,
         finding.passed,
         slowest,
         &limits,
@@ -210,68 +253,110 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     emit(&format!(
-        "  {:.1} s in all, {jobs} side by side (generation, {}runs and judging)\n",
+        "  {:.1} s in all, {jobs} side by side (generation, {}runs{} and judging)\n",
         started.elapsed().as_secs_f64(),
-        if stress.has_reference() {
+        if engine.has_reference() {
             "reference, "
         } else {
             ""
         },
+        if coverage.is_some() { ", coverage" } else { "" },
     ));
     Ok(ExitCode::SUCCESS)
 }
 
-/// The failing case: where it was found, how it shrank, its input, and its verdict.
-fn render_failure(
-    stress: &Stress,
-    problem: &Problem,
-    failure: &Failure,
-    style: &Style,
-    stack_linked: bool,
-) -> Result<String> {
-    let (first, smallest) = (&failure.first, &failure.smallest);
-    let shrunk = if smallest.input.len() < first.input.len() {
+/// How the failing case shrank: by other seeds at smaller sizes, then by cutting the input.
+fn shrunk(failure: &Failure) -> String {
+    let first = &failure.first.input;
+    let smallest = &failure.smallest.input;
+    let size = |input: &[u8]| {
+        let text = String::from_utf8_lossy(input);
         format!(
-            "; shrunk from size {} ({}) to size {} ({}) in {} runs",
-            first.case.size,
-            lines(first.input_lines()),
-            smallest.case.size,
-            lines(smallest.input_lines()),
-            failure.shrink_runs
+            "{}, {}",
+            lines(text.lines().count()),
+            tokens(token_count(input))
         )
-    } else if failure.shrink_runs > 0 {
-        format!(
-            "; nothing smaller failed in {} runs of shrinking",
-            failure.shrink_runs
-        )
-    } else {
-        String::new()
     };
-    let options = JudgeOptions {
-        stack_linked,
-        ..JudgeOptions::default()
-    };
-    let mut report = judge::start_report(problem, &options)?;
-    report.sample_names = vec![smallest.report.name.clone()];
-    let mut text = format!(
-        "  case {} (size {}) failed{shrunk}:\n{}{}",
-        first.case.number,
-        first.case.size,
-        show_input(&smallest.input),
-        style.case(&report, &smallest.report)
-    );
-    if let Detail::Checker { .. } = smallest.report.detail {
-        let output = stress.output_again(smallest, 64 * 1024)?;
-        text.push_str("    actual output (run again):\n");
-        for line in String::from_utf8_lossy(&output).lines().take(20) {
-            text.push_str(&format!("    | {}\n", cut(line, 160)));
-        }
+    if failure.seed_runs == 0 && failure.input_runs.is_none() {
+        return String::new();
     }
-    Ok(text)
+    if !failure.cut && failure.generated == failure.case {
+        return format!(
+            "; nothing smaller failed in {} runs of shrinking",
+            failure.seed_runs + failure.input_runs.unwrap_or(0)
+        );
+    }
+    let mut how = Vec::new();
+    if failure.generated != failure.case {
+        how.push(format!(
+            "other seeds failed at size {} in {} runs",
+            failure.generated.size, failure.seed_runs
+        ));
+    } else if failure.case.size > 1 {
+        how.push(format!(
+            "no smaller size failed in {} runs",
+            failure.seed_runs
+        ));
+    }
+    how.push(match failure.input_runs {
+        Some(runs) => format!("cutting the input took {runs} runs"),
+        None => "the input itself was not cut: a validator in the manifest lets stress cut it \
+                 (a cut input must still meet the constraints)"
+            .to_string(),
+    });
+    format!(
+        "; shrunk from size {} ({}) to {}: {}",
+        failure.case.size,
+        size(first),
+        size(smallest),
+        how.join(", then ")
+    )
 }
 
-fn lines(n: usize) -> String {
-    format!("{n} line{}", if n == 1 { "" } else { "s" })
+/// What the cases that passed reached of the solution, measured on its instrumented build.
+#[derive(Debug, Default)]
+struct Measured {
+    reach: Mutex<Option<Reach>>,
+    /// Cases whose instrumented run ended without its counters (killed at its limit).
+    unmeasured: Mutex<u64>,
+}
+
+impl Measured {
+    fn add(&self, coverage: &Coverage, worker: usize, input: &[u8]) -> Result<()> {
+        let run = coverage.measure(worker, input)?;
+        let Some(counters) = run.counters else {
+            *self.unmeasured.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+            return Ok(());
+        };
+        let mut reach = self.reach.lock().unwrap_or_else(|e| e.into_inner());
+        reach
+            .get_or_insert_with(|| Reach::new(counters.len()))
+            .add(&counters);
+        Ok(())
+    }
+
+    /// The lines of the solution no case reached, or why that cannot be said.
+    fn report(&self, coverage: &Coverage, passed: u64) -> String {
+        let reach = self.reach.lock().unwrap_or_else(|e| e.into_inner());
+        let unmeasured = *self.unmeasured.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(reach) = reach.as_ref() else {
+            return "  coverage: no case's run of the instrumented build ended by itself\n"
+                .to_string();
+        };
+        let map = match coverage.line_map() {
+            Ok(map) => map,
+            Err(err) => return format!("  coverage not shown: {err:#}\n"),
+        };
+        let cases = if unmeasured == 0 {
+            format!("the {passed} cases")
+        } else {
+            format!(
+                "{} of the {passed} cases ({unmeasured} ran past the instrumented build's limit)",
+                passed - unmeasured
+            )
+        };
+        found::unreached_lines(&map.reached(reach), &cases)
+    }
 }
 
 /// The slowest case so far.
@@ -282,10 +367,12 @@ struct Slowest {
 }
 
 /// The closing lines: cases passed, the slowest, and the command that repeats the run.
+#[allow(clippy::too_many_arguments)]
 fn summary(
     problem: &Problem,
     args: &StressArgs,
     seed: u64,
+    ceiling: &Ceiling,
     passed: u64,
     slowest: Option<Slowest>,
     limits: &judge::CaseLimits,
@@ -295,7 +382,7 @@ fn summary(
         None => format!("{}: {passed}/{passed} AC", problem.name),
         Some(failure) => format!(
             "{}: {} on case {} after {passed} AC",
-            problem.name, failure.first.report.verdict, failure.first.case.number
+            problem.name, failure.first.report.verdict, failure.case.number
         ),
     };
     if let Some(s) = slowest {
@@ -311,6 +398,8 @@ fn summary(
     let mut flags = args.programs.repeat_flags();
     if let Some(size) = args.size {
         flags.push_str(&format!(" --size {size}"));
+    } else if args.max_size.is_some() || ceiling.max_size < MAX_SIZE {
+        flags.push_str(&format!(" --max-size {}", ceiling.max_size));
     }
     if args.no_reference {
         flags.push_str(" --no-reference");
@@ -327,55 +416,6 @@ fn summary(
 fn to_spare(time: std::time::Duration, limit: std::time::Duration) -> u128 {
     let limit = limit.as_micros().max(1);
     limit.saturating_sub(time.as_micros()) * 100 / limit
-}
-
-/// `line` up to `max` characters, and how many bytes were left out after them.
-fn cut(line: &str, max: usize) -> String {
-    match line.char_indices().nth(max) {
-        Some((at, _)) => format!("{} … (+{} bytes)", &line[..at], line.len() - at),
-        None => line.to_string(),
-    }
-}
-
-/// The failing input, as the report shows it: its first lines, each cut at 160 characters (the
-/// largest inputs have lines of megabytes).
-fn show_input(input: &[u8]) -> String {
-    const SHOWN: usize = 20;
-    const WIDTH: usize = 160;
-    let text = String::from_utf8_lossy(input);
-    let all: Vec<&str> = text.lines().collect();
-    let mut out = format!("    input ({}):\n", lines(all.len()));
-    for line in all.iter().take(SHOWN) {
-        out.push_str(&format!("    | {}\n", cut(line, WIDTH)));
-    }
-    if all.len() > SHOWN {
-        out.push_str(&format!("    | … {} more lines\n", all.len() - SHOWN));
-    }
-    out
-}
-
-/// Writes the input of a failing case that no reference answered into `samples/unanswered/`,
-/// where `cargo xtask test` does not look (a sample needs its answer); returns the path as
-/// shown.
-fn save_unanswered(problem: &Problem, name: &str, tried: &Tried) -> Result<PathBuf> {
-    let folder = problem.dir.join("samples").join("unanswered");
-    fs::create_dir_all(&folder).with_context(|| format!("cannot create {}", folder.display()))?;
-    let path = folder.join(format!("{name}.in"));
-    write(&path, &tried.input)?;
-    Ok(PathBuf::from(shown_path(&path)))
-}
-
-/// Writes the failing case into the problem's samples; returns the `.in` path as shown.
-fn save(problem: &Problem, name: &str, tried: &Tried) -> Result<PathBuf> {
-    let folder = problem.dir.join("samples");
-    let path = folder.join(format!("{name}.in"));
-    write(&path, &tried.input)?;
-    write(&folder.join(format!("{name}.out")), &tried.answer)?;
-    Ok(PathBuf::from(shown_path(&path)))
-}
-
-fn write(path: &Path, bytes: &[u8]) -> Result<()> {
-    fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
 fn progress_bar(cases: u64) -> ProgressBar {
@@ -395,7 +435,7 @@ pub fn random_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    xtask::stress::case_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
+    xtask::hunt::stress::case_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
 }
 
 #[cfg(test)]

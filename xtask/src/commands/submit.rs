@@ -73,7 +73,7 @@ pub fn run(args: &SubmitArgs) -> Result<ExitCode> {
         }
         say!("{}: --force: handing it over all the same", problem.name);
     }
-    let shown = xtask::stress::shown_path(&path);
+    let shown = xtask::hunt::engine::shown_path(&path);
     let url = submit::submit_url(id);
     match submit::copy_to_clipboard(&bundle.text) {
         Copied::Copied { server: None } => say!(

@@ -74,7 +74,7 @@ pub enum Measure {
 }
 
 /// What the runner asks of the system besides starting the program.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Setup {
     /// The figures the run needs.
     pub measure: Measure,
@@ -86,6 +86,9 @@ pub struct Setup {
     /// the run; Windows also holds the program's commit to [`commit_guard`] of it, against
     /// runaways.
     pub memory_limit: Option<u64>,
+    /// Variables set for the program besides those it inherits (less [`REMOVED_VARIABLES`]):
+    /// how the coverage runtime of an instrumented solution is asked to serve runs.
+    pub environment: Vec<(OsString, OsString)>,
 }
 
 /// One standard stream of a program: the null device, or a file or pipe end it is given (the
@@ -372,9 +375,14 @@ pub fn stack_given(asked: u64) -> u64 {
 pub const REMOVED_VARIABLES: [&str; 2] = ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"];
 
 /// The command that starts `program ARGS...` with `streams`, as Unix starts it, less
-/// [`REMOVED_VARIABLES`].
+/// [`REMOVED_VARIABLES`] and with `environment` set.
 #[cfg(unix)]
-fn command(program: &Path, args: &[OsString], streams: Streams) -> std::process::Command {
+fn command(
+    program: &Path,
+    args: &[OsString],
+    streams: Streams,
+    environment: &[(OsString, OsString)],
+) -> std::process::Command {
     let mut command = std::process::Command::new(program);
     command
         .args(args)
@@ -384,6 +392,7 @@ fn command(program: &Path, args: &[OsString], streams: Streams) -> std::process:
     for name in REMOVED_VARIABLES {
         command.env_remove(name);
     }
+    command.envs(environment.iter().map(|(name, value)| (name, value)));
     command
 }
 

@@ -7,7 +7,7 @@
 //! (`commands/scale.rs`) renders what [`Scale::run`] and [`analyse`] return, and [`plot`] and
 //! [`chart`] draw it.
 //!
-//! The runs are those of `stress` ([`Stress::generate_into`], [`Stress::time_run`]): the same
+//! The runs are those of `stress` ([`Engine::generate_into`], [`Engine::time_run`]): the same
 //! generator, seeds, validator and limits, one run at a time (side by side, runs would share
 //! caches and a core's other thread), judged by the run alone (RE, TLE, MLE, OLE), never by an
 //! answer, so no reference is needed.
@@ -21,10 +21,12 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
+use crate::hunt::sizes::MAX_SIZE;
+use crate::hunt::stress::case_seed;
+use crate::hunt::{Case, Engine};
 use crate::judge::{CaseLimits, CaseReport, Verdict};
 use crate::run::Clock;
 use crate::scratch::Scratch;
-use crate::stress::{case_seed, Case, Stress, MAX_SIZE};
 use fit::{Fit, NoFit};
 
 /// The sizes measured, smallest first: about ten a decade, evenly spread on a log scale, as a
@@ -133,20 +135,20 @@ impl Measured {
     }
 }
 
-/// A problem readied for a scale run: its stress setup (programs, judge, limits, validator).
+/// A problem readied for a scale run: its engine (programs, judge, limits, validator).
 #[derive(Debug)]
 pub struct Scale<'a> {
-    stress: &'a Stress,
+    engine: &'a Engine,
     seed: u64,
     scratch: Scratch,
 }
 
 impl<'a> Scale<'a> {
-    /// Readies a scale run with seed `seed` over `stress`'s programs (made with no reference:
+    /// Readies a scale run with seed `seed` over `engine`'s programs (made with no reference:
     /// scale judges runs, not answers).
-    pub fn new(stress: &'a Stress, seed: u64) -> Result<Scale<'a>> {
+    pub fn new(engine: &'a Engine, seed: u64) -> Result<Scale<'a>> {
         Ok(Scale {
-            stress,
+            engine,
             seed,
             scratch: Scratch::new("scale")?,
         })
@@ -177,7 +179,7 @@ impl<'a> Scale<'a> {
         let mut start_up = Vec::new();
         let mut clock = Clock::Cpu;
         for _ in 0..START_UP_RUNS {
-            let report = self.stress.time_run(&start_case, &empty, false)?;
+            let report = self.engine.time_run(&start_case, &empty, false)?;
             if report.verdict == Verdict::Tle {
                 // It waits or loops on an empty input: no start-up figure to take off.
                 start_up.clear();
@@ -192,7 +194,7 @@ impl<'a> Scale<'a> {
         for size in SIZES {
             let case = self.case(size);
             let path = self.scratch.path().join(format!("{size}.in"));
-            let input = self.stress.generate_into(&case, &path)?;
+            let input = self.engine.generate_into(&case, &path)?;
             let mut measured = Size {
                 case,
                 bytes: input.len() as u64,
@@ -201,7 +203,7 @@ impl<'a> Scale<'a> {
             };
             let mut spent = Duration::ZERO;
             while measured.runs.len() < MAX_RUNS && spent < SIZE_BUDGET {
-                let report = self.stress.time_run(&case, &path, true)?;
+                let report = self.engine.time_run(&case, &path, true)?;
                 if report.cpu_time.is_none() {
                     clock = Clock::Wall;
                 }
@@ -226,7 +228,7 @@ impl<'a> Scale<'a> {
             _ => {
                 let case = self.case(MAX_SIZE);
                 let path = self.scratch.path().join(format!("{MAX_SIZE}.in"));
-                let bytes = self.stress.generate_into(&case, &path)?.len() as u64;
+                let bytes = self.engine.generate_into(&case, &path)?.len() as u64;
                 let _ = fs::remove_file(&path);
                 (case, bytes)
             }

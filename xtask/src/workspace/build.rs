@@ -27,6 +27,14 @@ pub struct BuildOptions {
     /// Settings passed as `--config KEY=VALUE`, before any Cargo.toml's: how
     /// [`BuildOptions::checked`] defines its profile.
     pub config: Vec<String>,
+    /// Passed as `--target` when set: the flags below then reach the crates of the build and
+    /// not its build scripts or proc macros (cargo's rule for `RUSTFLAGS`).
+    pub target: Option<String>,
+    /// Flags for every crate built for the target, as `CARGO_ENCODED_RUSTFLAGS` (which wins
+    /// over `RUSTFLAGS` and configuration): how the instrumented build of
+    /// `hunt::coverage` instruments. Such a build is always handed to cargo (never taken as
+    /// fresh by its record), since what it links is in no dep-info.
+    pub rustflags: Option<Vec<String>>,
 }
 
 impl Default for BuildOptions {
@@ -36,6 +44,8 @@ impl Default for BuildOptions {
             target_dir: None,
             quiet: false,
             config: Vec::new(),
+            target: None,
+            rustflags: None,
         }
     }
 }
@@ -118,6 +128,37 @@ pub fn build(problems: &[Problem], options: &BuildOptions) -> Result<Vec<Executa
             })
         })
         .collect()
+}
+
+/// The solver of `problem` alone, built by cargo as `options` say (none of its helpers): how
+/// the instrumented build is made.
+pub fn solver_only(problem: &Problem, options: &BuildOptions) -> Result<PathBuf> {
+    let wanted = |problem: &Problem| vec![problem.solver_bin.clone()];
+    let invocations = |manifest: &Path, members: &[&Problem]| {
+        let stack = StackAt::here();
+        members
+            .iter()
+            .map(|member| {
+                let command = if stack == StackAt::RunTime {
+                    "build"
+                } else {
+                    "rustc"
+                };
+                let mut args = cargo_args(command, manifest, options);
+                args.extend(
+                    ["--package", &member.name, "--bin", &member.solver_bin].map(OsString::from),
+                );
+                if let Some(arg) = stack.link_arg(member.meta.stack_limit_bytes()) {
+                    args.extend(["--", "-C"].map(OsString::from));
+                    args.push(format!("link-arg={arg}").into());
+                }
+                args
+            })
+            .collect()
+    };
+    let problems = std::slice::from_ref(problem);
+    let artifacts = built_by_cargo(problems, options, &wanted, &invocations)?;
+    built(&artifacts, problem, &problem.solver_bin)
 }
 
 /// The executables of `problems` whose solution is `solver`, a program from elsewhere (`--command`):
@@ -209,7 +250,7 @@ fn built_by_cargo(
             }
             _ => None,
         };
-        if let Some((problem, dir)) = &alone {
+        if let (Some((problem, dir)), None) = (&alone, &options.rustflags) {
             if let Some(found) = fresh::fresh(dir, &problem.name, manifest, &wanted(problem)) {
                 artifacts.extend(
                     found
@@ -658,6 +699,9 @@ fn cargo_args(command: &str, manifest: &Path, options: &BuildOptions) -> Vec<OsS
     if options.quiet {
         args.push("--quiet".into());
     }
+    if let Some(target) = &options.target {
+        args.extend(["--target".into(), OsString::from(target)]);
+    }
     for setting in &options.config {
         args.extend(["--config".into(), OsString::from(setting)]);
     }
@@ -677,6 +721,9 @@ fn run_cargo(manifest: &Path, args: &[OsString], options: &BuildOptions) -> Resu
     }
     if let Some(dir) = target_dir_from_environment() {
         command.env("CARGO_TARGET_DIR", dir);
+    }
+    if let Some(flags) = &options.rustflags {
+        command.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
     }
     if options.quiet {
         command.stderr(Stdio::piped());

@@ -6,6 +6,7 @@ mod bundle_crates;
 mod checked;
 mod companion;
 mod float;
+mod hunt;
 mod interactive;
 mod judge;
 mod limits;

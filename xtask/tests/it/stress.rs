@@ -49,12 +49,13 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
     assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
     assert!(stdout.contains("WA on case"), "{stdout}");
     // Shrunk to a case a person debugs by hand: other seeds at smaller sizes, within the
-    // default budget, and the report says how.
+    // default budget, then the input itself cut, and the report says how.
     let shrunk = stdout
         .lines()
         .find(|l| l.contains("; shrunk from size "))
         .unwrap_or_else(|| panic!("no shrinking line in {stdout}"));
-    assert!(shrunk.contains(" runs:"), "{shrunk}");
+    assert!(shrunk.contains("other seeds failed at size "), "{shrunk}");
+    assert!(shrunk.contains("cutting the input took "), "{shrunk}");
     assert!(stdout.contains("expected (-) vs actual (+)"), "{stdout}");
     assert!(stdout.contains("--seed 7"), "{stdout}");
     let saved = saved_cases(&problem);
@@ -67,8 +68,9 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
     let input = fs::read_to_string(problem.join(format!("samples/{name}.in"))).unwrap();
     let lines: Vec<&str> = input.lines().collect();
     assert!(lines.len() <= 6, "{input}");
+    let tokens = input.split_whitespace().count();
     assert!(
-        shrunk.contains(&format!("({} lines) in ", lines.len())),
+        shrunk.contains(&format!(" to {} lines, {tokens} tokens: ", lines.len())),
         "{shrunk}"
     );
     let header: Vec<usize> = lines[0].split(' ').map(|t| t.parse().unwrap()).collect();
@@ -81,10 +83,18 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
     let queries = lines[1..].iter().filter(|l| l.starts_with("1 ")).count();
     assert_eq!(answer.lines().count(), queries, "{answer}");
     assert!(answer.lines().all(|l| l == "YES" || l == "NO"), "{answer}");
-    // The generator command printed gives the same input again.
-    let command = stdout
+    // The generator command printed gives the same input again, or the one it was cut from.
+    let (cut, command) = stdout
         .lines()
-        .find_map(|l| l.trim().strip_prefix("the generator wrote it as: "))
+        .find_map(|l| {
+            let l = l.trim();
+            l.strip_prefix("the generator wrote it as: ")
+                .map(|c| (false, c))
+                .or_else(|| {
+                    l.strip_prefix("the generator wrote the case it was cut from as: ")
+                        .map(|c| (true, c))
+                })
+        })
         .expect("the generator command is printed");
     let args: Vec<&str> = command.rsplit(' ').take(2).collect();
     let generator = target_dir("stress-catch-target").join("judge/fixture-uf-wrong-gen");
@@ -92,7 +102,12 @@ fn a_wrong_union_is_caught_shrunk_saved_and_replayed() {
         .args([args[1], args[0]])
         .output()
         .unwrap();
-    assert_eq!(text(&again.stdout), input);
+    let generated = text(&again.stdout);
+    if cut {
+        assert!(generated.split_whitespace().count() > tokens, "{generated}");
+    } else {
+        assert_eq!(generated, input);
+    }
 
     // The saved case is an ordinary sample: `cargo xtask test` judges it WA the same way.
     let out = xtask("catch", &["test", path]);

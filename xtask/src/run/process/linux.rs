@@ -174,6 +174,7 @@ impl Launched {
         for name in super::REMOVED_VARIABLES {
             command.env_remove(name);
         }
+        command.envs(setup.environment.iter().map(|(name, value)| (name, value)));
         hand_over_report_fd(&mut command, write.as_raw_fd(), REPORT_FD);
         let mut child = command
             .spawn()

@@ -99,7 +99,7 @@ impl Direct {
         setup: &Setup,
     ) -> io::Result<Direct> {
         prepare_runner();
-        let (child, launch_report) = spawn_in_group(program, args, streams, setup.stack)
+        let (child, launch_report) = spawn_in_group(program, args, streams, setup)
             .map_err(|err| cannot_run(program, err))?;
         let pid = child.id() as i32;
         // The waiter reaps it; std's handle must not wait for it too (dropping it does not).
@@ -379,11 +379,11 @@ fn spawn_in_group(
     program: &Path,
     args: &[OsString],
     streams: Streams,
-    stack: Option<u64>,
+    setup: &Setup,
 ) -> io::Result<(std::process::Child, Option<std::fs::File>)> {
-    let mut command = command(program, args, streams);
+    let mut command = command(program, args, streams, &setup.environment);
     command.process_group(0);
-    let Some(bytes) = stack else {
+    let Some(bytes) = setup.stack else {
         return Ok((command.spawn()?, None));
     };
     // Linux lets any thread lower its process's limit back, so the runner sets its own, spawns
@@ -409,12 +409,12 @@ fn spawn_in_group(
     program: &Path,
     args: &[OsString],
     streams: Streams,
-    stack: Option<u64>,
+    setup: &Setup,
 ) -> io::Result<(std::process::Child, Option<std::fs::File>)> {
     use std::os::fd::AsRawFd;
     let _one_at_a_time = spawn_lock();
-    let Some(bytes) = stack else {
-        let mut command = command(program, args, streams);
+    let Some(bytes) = setup.stack else {
+        let mut command = command(program, args, streams, &setup.environment);
         command.process_group(0);
         return Ok((command.spawn()?, None));
     };
@@ -430,7 +430,7 @@ fn spawn_in_group(
         program.as_os_str().to_os_string(),
     ];
     launcher_args.extend(args.iter().cloned());
-    let mut command = command(&launcher, &launcher_args, streams);
+    let mut command = command(&launcher, &launcher_args, streams, &setup.environment);
     command.process_group(0);
     let child = command
         .spawn()

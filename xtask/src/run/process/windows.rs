@@ -115,8 +115,8 @@ impl InJob {
     ) -> io::Result<InJob> {
         no_error_dialogs();
         let job = new_job(setup.memory_limit.map(commit_guard))?;
-        let created =
-            create_suspended(program, args, streams).map_err(|e| cannot_run(program, e))?;
+        let created = create_suspended(program, args, streams, &setup.environment)
+            .map_err(|e| cannot_run(program, e))?;
         // SAFETY: both handles are open and owned here.
         let assigned = unsafe { AssignProcessToJobObject(raw(&job.handle), raw(&created.process)) };
         let job = if assigned != 0 {
@@ -409,8 +409,14 @@ struct Created {
     thread: OwnedHandle,
 }
 
-/// Creates `program ARGS...` suspended, with `streams` as its only inherited handles.
-fn create_suspended(program: &Path, args: &[OsString], streams: Streams) -> io::Result<Created> {
+/// Creates `program ARGS...` suspended, with `streams` as its only inherited handles and
+/// `environment` set in its environment block.
+fn create_suspended(
+    program: &Path,
+    args: &[OsString],
+    streams: Streams,
+    environment: &[(OsString, OsString)],
+) -> io::Result<Created> {
     let unicode = |text: &OsStr| {
         text.to_str().map(str::to_owned).ok_or_else(|| {
             io::Error::new(
@@ -425,8 +431,18 @@ fn create_suspended(program: &Path, args: &[OsString], streams: Streams) -> io::
         .map_err(|err| io::Error::new(io::ErrorKind::InvalidInput, err.to_string()))?;
     let mut line: Vec<u16> = line.encode_utf16().chain([0]).collect();
     let application: Vec<u16> = application.encode_utf16().chain([0]).collect();
+    // Windows' variable names are case-insensitive: a set one replaces its namesake.
+    let set = environment.iter().cloned();
     let vars: Vec<WideVariable> = std::env::vars_os()
-        .map(|(name, value)| (name.encode_wide().collect(), value.encode_wide().collect()))
+        .filter(|(name, _)| {
+            !environment
+                .iter()
+                .any(|(set, _)| name.eq_ignore_ascii_case(set))
+        })
+        .chain(set)
+        .map(|(name, value): (OsString, OsString)| {
+            (name.encode_wide().collect(), value.encode_wide().collect())
+        })
         .collect();
     let environment = windows_environment_block(&vars, &REMOVED_VARIABLES);
 

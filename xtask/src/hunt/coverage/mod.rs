@@ -1,0 +1,424 @@
+//! Which code of the solution a run reached, measured on an instrumented build apart from the
+//! judged one, so that verdicts and times are always those of the real build.
+//!
+//! The build is the judge build's sources and features in a profile of its own,
+//! `judge-coverage` (opt-level 0, where a branch keeps its block: at -O an `if` may become a
+//! select whose arm no counter sees; line tables for debug information), for the host named as
+//! `--target`, so that the flags reach the problem's crates and their libraries but not build
+//! scripts or proc macros: LLVM's SanitizerCoverage with one 8-bit counter a block and the
+//! table of their PCs, linked with our runtime (`runtime/`), which reads the counters out.
+//! [`lines`] maps counters to the lines of the problem's `src/`; [`Reach`] keeps which
+//! counters runs hit, in AFL's buckets of hit counts (1, 2, 3, 4-7, 8-15, 16-31, 32-127,
+//! 128+), so that a run that takes a loop more often is told from one that takes it once.
+
+pub mod lines;
+pub mod server;
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+
+use crate::bundle::cache::compiler;
+use crate::scratch::Scratch;
+use crate::workspace::build::{self, BuildOptions};
+use crate::workspace::problem::Problem;
+use lines::LineMap;
+use server::{Request, Run, Table};
+
+/// The profile of the instrumented build.
+pub const PROFILE: &str = "judge-coverage";
+
+/// The runtime linked into the instrumented build, as its source.
+#[cfg(unix)]
+const RUNTIME: &str = include_str!("runtime/unix.rs");
+#[cfg(windows)]
+const RUNTIME: &str = include_str!("runtime/windows.rs");
+
+/// Which counters runs hit, each as the set of AFL buckets its hit counts fell in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    buckets: Vec<u8>,
+}
+
+/// The bucket (a bit) of a hit count.
+fn bucket(count: u8) -> u8 {
+    match count {
+        0 => 0,
+        1 => 1,
+        2 => 2,
+        3 => 4,
+        4..=7 => 8,
+        8..=15 => 16,
+        16..=31 => 32,
+        32..=127 => 64,
+        _ => 128,
+    }
+}
+
+impl Reach {
+    /// Nothing reached yet, of `counters` counters.
+    pub fn new(counters: usize) -> Reach {
+        Reach {
+            buckets: vec![0; counters],
+        }
+    }
+
+    /// Adds one run's counters; how many (counter, bucket) pairs were new.
+    pub fn add(&mut self, counters: &[u8]) -> usize {
+        let mut new = 0;
+        for (seen, &count) in self.buckets.iter_mut().zip(counters) {
+            let bit = bucket(count);
+            if bit & !*seen != 0 {
+                *seen |= bit;
+                new += 1;
+            }
+        }
+        new
+    }
+
+    /// Whether `counters` hold a (counter, bucket) pair not reached yet.
+    pub fn is_new(&self, counters: &[u8]) -> bool {
+        self.buckets
+            .iter()
+            .zip(counters)
+            .any(|(&seen, &count)| bucket(count) & !seen != 0)
+    }
+
+    /// Whether counter `counter` was hit.
+    pub fn hit(&self, counter: usize) -> bool {
+        self.buckets.get(counter).is_some_and(|&b| b != 0)
+    }
+
+    /// How many (counter, bucket) pairs were reached.
+    pub fn features(&self) -> usize {
+        self.buckets.iter().map(|b| b.count_ones() as usize).sum()
+    }
+}
+
+/// The instrumented build of a problem's solution.
+#[derive(Debug, Clone)]
+pub struct Instrumented {
+    /// Its executable.
+    pub exe: PathBuf,
+    /// The problem's folder.
+    pub dir: PathBuf,
+}
+
+/// Builds the instrumented solution of `problem`: the runtime compiled once for this compiler
+/// (kept in `TARGET/xtask-coverage/`), then cargo's build of the solver binary alone.
+pub fn build(problem: &Problem) -> Result<Instrumented> {
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc"));
+    let rustc = PathBuf::from(rustc);
+    let version = compiler(&rustc, &problem.dir);
+    let Some(host) = version
+        .lines()
+        .find_map(|line| line.strip_prefix("host: "))
+        .map(str::to_string)
+    else {
+        bail!(
+            "cannot ask {} (`rustc -vV`) which system it builds for",
+            rustc.display()
+        );
+    };
+    let target = build::target_directory(&problem.manifest)?;
+    let runtime = runtime_object(&rustc, &problem.dir, &host, &version, &target)?;
+    let mut flags: Vec<String> = [
+        "-Cpasses=sancov-module",
+        "-Cllvm-args=-sanitizer-coverage-level=3",
+        "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
+        "-Cllvm-args=-sanitizer-coverage-pc-table",
+        // Every block its counter, so that each stands for its own lines (`lines`).
+        "-Cllvm-args=-sanitizer-coverage-prune-blocks=0",
+    ]
+    .map(String::from)
+    .to_vec();
+    flags.push(format!("-Clink-arg={}", runtime.display()));
+    if host.contains("apple") {
+        // The debug information in a dSYM beside the executable, where the reader finds it
+        // (ld64 leaves DWARF in the object files otherwise).
+        flags.push("-Csplit-debuginfo=packed".to_string());
+    }
+    let options = BuildOptions {
+        profile: PROFILE.to_string(),
+        quiet: true,
+        config: vec![
+            format!("profile.{PROFILE}.inherits=\"judge\""),
+            format!("profile.{PROFILE}.opt-level=0"),
+            format!("profile.{PROFILE}.debug=\"line-tables-only\""),
+            format!("profile.{PROFILE}.strip=false"),
+            format!("profile.{PROFILE}.lto=false"),
+            format!("profile.{PROFILE}.incremental=false"),
+        ],
+        target: Some(host),
+        rustflags: Some(flags),
+        ..BuildOptions::default()
+    };
+    let exe = build::solver_only(problem, &options)
+        .context("the instrumented build of the solution (for coverage) failed")?;
+    Ok(Instrumented {
+        exe,
+        dir: problem.dir.clone(),
+    })
+}
+
+/// The runtime as an object file for `host`, compiled by `rustc` (run in `folder`) once for
+/// each compiler and runtime source, into `TARGET/xtask-coverage/`.
+fn runtime_object(
+    rustc: &Path,
+    folder: &Path,
+    host: &str,
+    version: &str,
+    target: &Path,
+) -> Result<PathBuf> {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (RUNTIME, version, host).hash(&mut hasher);
+    let key = format!("{:016x}", hasher.finish());
+    let dir = target.join("xtask-coverage");
+    let extension = if host.contains("windows-msvc") {
+        "obj"
+    } else {
+        "o"
+    };
+    let object = dir.join(format!("runtime-{key}.{extension}"));
+    if object.is_file() {
+        return Ok(object);
+    }
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let scratch = Scratch::new("coverage-runtime")?;
+    let source = scratch.path().join("runtime.rs");
+    fs::write(&source, RUNTIME)?;
+    let built = scratch.path().join(format!("runtime.{extension}"));
+    let output = std::process::Command::new(rustc)
+        .current_dir(folder)
+        .args(["--edition", "2021", "--crate-type", "lib", "--emit", "obj"])
+        .args(["-C", "panic=abort", "-C", "opt-level=2", "--target", host])
+        .arg("-o")
+        .arg(&built)
+        .arg(&source)
+        .output()
+        .with_context(|| format!("cannot run {}", rustc.display()))?;
+    if !output.status.success() {
+        bail!(
+            "cannot compile the coverage runtime with {}:\n{}",
+            rustc.display(),
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        );
+    }
+    // Renamed into place whole: two commands at once each write their own and one wins.
+    fs::rename(&built, &object)
+        .or_else(|_| fs::copy(&built, &object).map(|_| ()))
+        .with_context(|| format!("cannot write {}", object.display()))?;
+    Ok(object)
+}
+
+/// The instrumented solution, ready to run side by side: one runner a worker (on Unix a fork
+/// server, started at its first run), the tables they report, and their line map.
+#[derive(Debug)]
+pub struct Coverage {
+    instrumented: Instrumented,
+    stack: Option<u64>,
+    /// Limits of each run.
+    cpu: Duration,
+    memory_guard: u64,
+    runners: Vec<Mutex<Option<Runner>>>,
+    table: Mutex<Option<Table>>,
+    scratch: Scratch,
+}
+
+#[derive(Debug)]
+enum Runner {
+    #[cfg(unix)]
+    Server(server::Server),
+    #[cfg(not(unix))]
+    Once,
+}
+
+impl Coverage {
+    /// `instrumented`, for `workers` runners, each run held to `cpu` (either clock) and, against
+    /// runaways, `memory_guard` bytes (0: none), with the stack `stack`.
+    pub fn new(
+        instrumented: Instrumented,
+        workers: usize,
+        cpu: Duration,
+        memory_guard: u64,
+        stack: Option<u64>,
+    ) -> Result<Coverage> {
+        Ok(Coverage {
+            instrumented,
+            stack,
+            cpu,
+            memory_guard,
+            runners: (0..workers.max(1)).map(|_| Mutex::new(None)).collect(),
+            table: Mutex::new(None),
+            scratch: Scratch::new("coverage")?,
+        })
+    }
+
+    /// Runs the instrumented solution on the input in the file `input`, in `worker`'s runner;
+    /// its output written to and read from `output` when given.
+    pub fn run(&self, worker: usize, input: &Path, output: Option<&Path>) -> Result<Run> {
+        let request = Request {
+            input,
+            output,
+            cpu: self.cpu,
+            wall: self.cpu * 2 + Duration::from_secs(1),
+            memory_guard: self.memory_guard,
+            output_cap: crate::run::DEFAULT_OUTPUT_CAP,
+        };
+        let slot = &self.runners[worker % self.runners.len()];
+        let mut runner = slot.lock().unwrap_or_else(|e| e.into_inner());
+        #[cfg(unix)]
+        {
+            if runner.is_none() {
+                let server = server::Server::start(&self.instrumented.exe, self.stack)?;
+                self.keep_table(server.table());
+                *runner = Some(Runner::Server(server));
+            }
+            let Some(Runner::Server(server)) = runner.as_mut() else {
+                unreachable!("started above");
+            };
+            let run = server.run(&request);
+            if run.is_err() {
+                // A server that stopped is started again at the next run.
+                *runner = None;
+            }
+            run
+        }
+        #[cfg(not(unix))]
+        {
+            *runner = Some(Runner::Once);
+            let file = self.scratch.path().join(format!("counters-{worker}.bin"));
+            let (table, run) = server::run_once(&self.instrumented.exe, &request, &file)?;
+            if run.counters.is_some() {
+                self.keep_table(&table);
+            }
+            Ok(run)
+        }
+    }
+
+    /// Runs the instrumented solution on `input` (bytes) in `worker`'s runner, its output
+    /// dropped: what a stress case reached.
+    pub fn measure(&self, worker: usize, input: &[u8]) -> Result<Run> {
+        let path = self.scratch.path().join(format!("input-{worker}.in"));
+        fs::write(&path, input).with_context(|| format!("cannot write {}", path.display()))?;
+        self.run(worker, &path, None)
+    }
+
+    fn keep_table(&self, table: &Table) {
+        let mut kept = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.is_none() {
+            *kept = Some(table.clone());
+        }
+    }
+
+    /// How many counters the program has, once a run has said.
+    pub fn counters(&self) -> Option<usize> {
+        let kept = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        kept.as_ref().map(|t| t.pcs.len())
+    }
+
+    /// The line map of the problem's `src/`, once a run has given the tables.
+    pub fn line_map(&self) -> Result<LineMap> {
+        let kept = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        let table = kept
+            .as_ref()
+            .context("no run of the instrumented build gave its tables")?;
+        LineMap::read(&self.instrumented.exe, table, &self.instrumented.dir)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Both runtimes compile alone (`no_std`) and call nothing but the C library: no panic,
+    /// no formatting, nothing of Rust's runtime, which the object cannot rely on. Each is
+    /// compiled for this machine (Windows' too: its calls are only declared).
+    #[test]
+    fn the_runtimes_call_only_the_c_library() {
+        use object::{Object, ObjectSymbol};
+        let libc = [
+            "getenv",
+            "atexit",
+            "open",
+            "read",
+            "write",
+            "close",
+            "dup2",
+            "fork",
+            "wait4",
+            "mmap",
+            "setrlimit",
+            "alarm",
+            "_exit",
+            "prctl",
+            "memcpy",
+            "memset",
+            "_wgetenv",
+            "_wfopen",
+            "fwrite",
+            "fclose",
+        ];
+        let scratch = Scratch::new("runtime-test").unwrap();
+        for (name, source) in [
+            ("unix", include_str!("runtime/unix.rs")),
+            ("windows", include_str!("runtime/windows.rs")),
+        ] {
+            let path = scratch.path().join(format!("{name}.rs"));
+            fs::write(&path, source).unwrap();
+            let object = scratch.path().join(format!("{name}.o"));
+            let out = std::process::Command::new("rustc")
+                .args(["--edition", "2021", "--crate-type", "lib", "--emit", "obj"])
+                .args(["-C", "panic=abort", "-C", "opt-level=2", "-o"])
+                .arg(&object)
+                .arg(&path)
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let bytes = fs::read(&object).unwrap();
+            let file = object::File::parse(&*bytes).unwrap();
+            let undefined: Vec<String> = file
+                .symbols()
+                .filter(|s| s.is_undefined() && !s.name().unwrap_or_default().is_empty())
+                .map(|s| s.name().unwrap().trim_start_matches('_').to_string())
+                .collect();
+            for symbol in &undefined {
+                assert!(
+                    libc.iter().any(|c| c.trim_start_matches('_') == symbol),
+                    "{name}: calls {symbol}"
+                );
+            }
+            assert!(!undefined.is_empty(), "{name}");
+        }
+    }
+
+    #[test]
+    fn hit_counts_fall_in_buckets_and_only_new_buckets_count() {
+        let mut reach = Reach::new(3);
+        assert_eq!(reach.add(&[1, 0, 0]), 1);
+        assert!(reach.hit(0) && !reach.hit(1) && !reach.hit(7));
+        // The same bucket again: nothing new; 5 hits is the 4-7 bucket, new.
+        assert!(!reach.is_new(&[1, 0, 0]));
+        assert!(reach.is_new(&[5, 0, 0]));
+        assert_eq!(reach.add(&[1, 0, 0]), 0);
+        assert_eq!(reach.add(&[5, 0, 200]), 2);
+        assert_eq!(reach.add(&[6, 0, 128]), 0);
+        assert_eq!(reach.features(), 3);
+        assert_eq!(
+            (1..=255u8)
+                .map(bucket)
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            8
+        );
+    }
+}
