@@ -760,6 +760,7 @@ impl VisitMut for Pass<'_> {
         self.scopes.push(scope);
         let mut i = 0;
         while i < block.stmts.len() && !self.stopped() {
+            let last = i + 1 == block.stmts.len();
             let replaced: Option<Vec<syn::Stmt>> = match &mut block.stmts[i] {
                 syn::Stmt::Item(item) => {
                     let mut one = vec![std::mem::replace(item, Item::Verbatim(TokenStream::new()))];
@@ -768,6 +769,8 @@ impl VisitMut for Pass<'_> {
                 }
                 syn::Stmt::Macro(stmt) if stmt.attrs.is_empty() => {
                     let mac = stmt.mac.clone();
+                    // The block's value: what it expands to may end in one too.
+                    let value = last && stmt.semi_token.is_none();
                     let expanded = self.inline(&mac, Target::Stmts, |parsed| match parsed {
                         Parsed::Stmts(stmts) => stmts,
                         _ => Vec::new(),
@@ -784,6 +787,9 @@ impl VisitMut for Pass<'_> {
                         self.depth += 1;
                         self.visit_block_mut(&mut inner);
                         self.depth -= 1;
+                        if !value {
+                            end_statement(&mut inner.stmts);
+                        }
                         inner.stmts
                     })
                 }
@@ -968,6 +974,42 @@ impl syn::parse::Parse for AttrBody {
     fn parse(input: syn::parse::ParseStream<'_>) -> syn::Result<Self> {
         Ok(AttrBody(input.parse()?))
     }
+}
+
+/// A statement macro's expansion, `stmts`, where it is not the block's value (`m!(...);`, or
+/// any but the last statement): its last statement ended with `;` where it needs one to stand
+/// before another (`a + b`, `m!(x)`; not a block-like expression, `{ ... }` or `if`), as rustc
+/// reads the expansion of a macro there as statements.
+fn end_statement(stmts: &mut [syn::Stmt]) {
+    match stmts.last_mut() {
+        Some(syn::Stmt::Expr(expr, semi @ None)) if !block_like(expr) => {
+            *semi = Some(Default::default());
+        }
+        Some(syn::Stmt::Macro(
+            mac @ syn::StmtMacro {
+                semi_token: None, ..
+            },
+        )) if !matches!(mac.mac.delimiter, syn::MacroDelimiter::Brace(_)) => {
+            mac.semi_token = Some(Default::default());
+        }
+        _ => {}
+    }
+}
+
+/// Whether `expr` stands as a statement without `;` (the Reference's block-like expressions).
+fn block_like(expr: &syn::Expr) -> bool {
+    matches!(
+        expr,
+        syn::Expr::Block(_)
+            | syn::Expr::Const(_)
+            | syn::Expr::ForLoop(_)
+            | syn::Expr::If(_)
+            | syn::Expr::Loop(_)
+            | syn::Expr::Match(_)
+            | syn::Expr::TryBlock(_)
+            | syn::Expr::Unsafe(_)
+            | syn::Expr::While(_)
+    )
 }
 
 /// `extern crate dep as alias;` in a block becomes `use dep as alias;` (and a plain `extern
@@ -1436,6 +1478,28 @@ mod tests {
         )
         .unwrap();
         assert_eq!(stand_in::broken_promise(&input, &kept), None);
+    }
+
+    #[test]
+    fn a_statement_macros_trailing_expression_ends_with_a_semicolon_unless_it_is_the_value() {
+        // The proc_macro fuzz target's first finding: `identity! { let w = 8; S }` before
+        // another statement printed `S` with no `;`, a crate that did not parse again.
+        let printed = walked(
+            "use stand_in::identity;
+             fn f() -> u8 {
+                 identity! { let w = 8; w }
+                 identity!(w + 1);
+                 identity!(println!(\"{}\", w));
+                 identity! { if w > 1 { } }
+                 identity! { w }
+             }",
+        );
+        assert!(
+            printed.contains(
+                "let w = 8;\n    w;\n    w + 1;\n    println!(\"{}\", w);\n    if w > 1 {}\n    w\n}"
+            ),
+            "{printed}"
+        );
     }
 
     #[test]

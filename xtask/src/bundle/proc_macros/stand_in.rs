@@ -1,5 +1,6 @@
 //! An in-process stand-in for the proc-macro server, so that the proc-macro pass can be walked
-//! over any source without a toolchain, a judge build or a process: the pass's own unit tests.
+//! over any source without a toolchain, a judge build or a process: the `proc_macro` fuzz target
+//! (`fuzz/fuzz_targets/proc_macro.rs`), its twin in the suite, and the pass's own unit tests.
 //!
 //! It is one proc-macro crate, `stand-in 0.0.0`, which the walked crate names `stand_in`, with
 //! five macros whose expansions are written here, each as a server would send it (token trees
