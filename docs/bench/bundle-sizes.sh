@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The size in bytes of every bundle the project's tests and docs speak of: the Sudoku problems,
-# the ac-library-rs fixtures, the bundler's own fixture problems and the AtCoder crate list's
-# fixtures, one `NAME BYTES` line each, sorted by name (`refused` when the bundler refuses it).
+# the ac-library-rs fixtures, the bundler's own fixture problems, the AtCoder crate list's
+# fixtures and the derive crates' (derive_more, strum), one `NAME BYTES` line each, sorted by name (`refused` when the bundler refuses it).
 # Compare two runs of it, before and after a change to the bundler, with `join`:
 #
 #   docs/bench/bundle-sizes.sh target/xtask/xtask > /tmp/after.txt
@@ -23,7 +23,8 @@ fi
 {
 for problem in "$root"/problems/boj-* "$root"/xtask/tests/data/acl/*/ \
     "$root"/xtask/tests/data/bundle-fixture/problems/*/ "$root"/xtask/tests/data/atcoder/problems/*/ \
-    "$root"/xtask/tests/data/atcoder-newest/problems/*/; do
+    "$root"/xtask/tests/data/atcoder-newest/problems/*/ \
+    "$root"/xtask/tests/data/derive-crates/problems/*/; do
     [ -f "$problem/Cargo.toml" ] || continue
     problem=${problem%/}
     name=${problem#"$root"/}

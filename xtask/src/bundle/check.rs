@@ -1,7 +1,8 @@
 //! Is a bundle a submission BOJ accepts? Size under 512 KB, no syntax newer than the Rust the
 //! problem's judge is taken to run (its `rust-version`, 1.56 where it sets none: see
 //! [`super::judge_rust`]) that can be seen, compiles alone with `rustc --edition 2021 -O` (and
-//! with any older rustc given), and the executable passes the problem's samples under the same
+//! with any older rustc given) with no warning that it "will become a hard error in a future
+//! release", and the executable passes the problem's samples under the same
 //! judge as `cargo xtask test`. One set of rules ([`issues`]) for `bundle --check` and for
 //! `--bundled` runs.
 
@@ -270,6 +271,15 @@ impl<'ast> Visit<'ast> for Finder {
     }
 }
 
+/// A bundle compiled alone: the executable, and what the compilers warned will become a hard
+/// error in a future release (each said in one line, with the compiler and the place), which
+/// makes the bundle no submission: BOJ's rustc may be that release.
+#[derive(Debug)]
+pub struct Built {
+    pub exe: PathBuf,
+    pub future_errors: Vec<String>,
+}
+
 /// Compiles `source` alone, as BOJ does, into `scratch/Main` (`Main.exe` on Windows) with this
 /// toolchain's rustc (or `$RUSTC`), then checks that each of `older` (other rustc executables,
 /// such as Debian's 1.63) compiles it too; on failure, the error names the compiler, carries its
@@ -283,22 +293,22 @@ pub fn compile(
     older: &[PathBuf],
     crates: &[(String, String)],
     stack: u64,
-) -> Result<PathBuf> {
+) -> Result<Built> {
     fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
     let exe = scratch.join(format!("Main{}", std::env::consts::EXE_SUFFIX));
     let _ = fs::remove_file(&exe);
     let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
     let link = link_args(stack);
-    compile_with(&rustc, source, &exe, &link)?;
+    let mut future_errors = compile_with(&rustc, source, &exe, &link)?;
     for (k, other) in older.iter().enumerate() {
         let name = format!("Main-{k}{}", std::env::consts::EXE_SUFFIX);
         let compiled = compile_with(other, source, &scratch.join(name), &link);
         if let (Err(e), Some(note)) = (&compiled, newer_than(crates, other)) {
             bail!("{e:#}\n{note}");
         }
-        compiled?;
+        future_errors.extend(compiled?);
     }
-    Ok(exe)
+    Ok(Built { exe, future_errors })
 }
 
 /// `package needs Rust VERSION` for each of `crates` whose rust-version is newer than the
@@ -393,8 +403,8 @@ fn link_args(stack: u64) -> Vec<String> {
 }
 
 /// `rustc --edition 2021 -O -o exe source`, as BOJ runs it (with `link`, on Windows and macOS
-/// the stack).
-fn compile_with(rustc: &Path, source: &Path, exe: &Path, link: &[String]) -> Result<()> {
+/// the stack): its warnings that say they will become hard errors ([`future_errors`]).
+fn compile_with(rustc: &Path, source: &Path, exe: &Path, link: &[String]) -> Result<Vec<String>> {
     let out = Command::new(rustc)
         .args(["--edition", "2021", "-O", "-o"])
         .arg(exe)
@@ -413,7 +423,49 @@ fn compile_with(rustc: &Path, source: &Path, exe: &Path, link: &[String]) -> Res
             String::from_utf8_lossy(&out.stderr).trim_end()
         );
     }
-    Ok(())
+    Ok(future_errors(
+        &String::from_utf8_lossy(&out.stderr),
+        &rustc_version(rustc),
+    ))
+}
+
+/// What rustc tells of a future hard error: "this was previously accepted by the compiler but
+/// is being phased out; it will become a hard error in a future release!"
+const FUTURE_ERROR: &str = "will become a hard error";
+
+/// The warnings in rustc's `stderr` that say they will become hard errors, each in one line:
+/// `rustc 1.95.0 (...) warns: `#[automatically_derived]` attribute cannot be used on inherent
+/// impl blocks (at bundle.rs:135:1), which will become a hard error in a future release`.
+fn future_errors(stderr: &str, version: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut block: Vec<&str> = Vec::new();
+    let mut flush = |block: &mut Vec<&str>| {
+        if block.iter().any(|l| l.contains(FUTURE_ERROR)) {
+            let what = block[0]
+                .split_once(": ")
+                .map_or(block[0], |(_, what)| what)
+                .trim();
+            let at = block
+                .iter()
+                .find_map(|l| l.trim_start().strip_prefix("--> "))
+                .map(|at| format!(" (at {})", at.trim()))
+                .unwrap_or_default();
+            found.push(format!(
+                "{version} warns: {what}{at}, which will become a hard error in a future release"
+            ));
+        }
+        block.clear();
+    };
+    for line in stderr.lines() {
+        if line.starts_with("warning") || line.starts_with("error") {
+            flush(&mut block);
+        }
+        if !block.is_empty() || line.starts_with("warning") {
+            block.push(line);
+        }
+    }
+    flush(&mut block);
+    found
 }
 
 /// What `rustc --version` says, for messages.
@@ -543,16 +595,22 @@ pub fn check(
     older: &[PathBuf],
     prebuilt: Option<&Path>,
 ) -> Result<Checked> {
-    let issues = issues(bundle, path)?;
+    let mut issues = issues(bundle, path)?;
     let crates = declared_versions(bundle);
     let stack = problem.meta.stack_limit_bytes();
-    let exe = compile(path, &scratch_dir(path), older, &crates, stack).with_context(|| {
+    let built = compile(path, &scratch_dir(path), older, &crates, stack).with_context(|| {
         format!(
             "the bundle at {} is NOT a valid submission (kept for inspection)",
             path.display()
         )
     })?;
-    let report = judge_samples(problem, &exe, prebuilt)?;
+    issues.extend(
+        built
+            .future_errors
+            .iter()
+            .map(|warned| format!("{}: {warned}", path.display())),
+    );
+    let report = judge_samples(problem, &built.exe, prebuilt)?;
     Ok(Checked {
         issues,
         compiled: compiled_line(&problem.name, older),
@@ -627,17 +685,25 @@ pub fn compiled_bundle(problem: &Problem, older: &[PathBuf]) -> Result<Compiled>
     if !issues.is_empty() {
         bail!("{}", issues.join("\n"));
     }
-    let exe = compile(
+    let built = compile(
         &path,
         &scratch_dir(&path),
         older,
         &declared_versions(&bundle),
         problem.meta.stack_limit_bytes(),
     )?;
+    if !built.future_errors.is_empty() {
+        let said: Vec<String> = built
+            .future_errors
+            .iter()
+            .map(|warned| format!("{}: {warned}", path.display()))
+            .collect();
+        bail!("{}", said.join("\n"));
+    }
     Ok(Compiled {
         bytes: bundle.text.len(),
         path,
-        exe,
+        exe: built.exe,
         compiled: compiled_line(&problem.name, older),
         notes: bundle
             .fallback
@@ -670,6 +736,24 @@ mod tests {
         );
         assert!(newer_crates(&crates, "rustc 1.95.0").is_empty());
         assert!(newer_crates(&crates, "version unknown").is_empty());
+    }
+
+    #[test]
+    fn a_warning_of_a_future_hard_error_is_said_in_one_line_with_its_place() {
+        let stderr = "warning: unused variable: `x`\n --> b.rs:1:5\n  |\n\n\
+            warning: `#[automatically_derived]` attribute cannot be used on inherent impl blocks\n \
+            --> b.rs:2:1\n  |\n2 | #[automatically_derived]\n  | ^^^^\n  |\n  = warning: this \
+            was previously accepted by the compiler but is being phased out; it will become a \
+            hard error in a future release!\n\nwarning: 2 warnings emitted\n";
+        assert_eq!(
+            future_errors(stderr, "rustc 1.95.0"),
+            [
+                "rustc 1.95.0 warns: `#[automatically_derived]` attribute cannot be used on \
+              inherent impl blocks (at b.rs:2:1), which will become a hard error in a future \
+              release"
+            ]
+        );
+        assert!(future_errors("warning: unused variable: `x`\n", "rustc").is_empty());
     }
 
     #[test]

@@ -182,6 +182,10 @@ const BUILTIN_DERIVES: &[&str] = &[
     "PartialOrd",
 ];
 
+/// The helper attributes of std's derives, each beside its derive: an enum's `#[derive(Default)]`
+/// reads `#[default]` on one variant (the Reference, "Derive": `Default`).
+const BUILTIN_DERIVE_HELPERS: &[(&str, &str)] = &[("Default", "default")];
+
 /// std's macros, called by their bare names from its prelude.
 const STD_MACROS: &[&str] = &[
     "asm",
@@ -249,6 +253,18 @@ pub fn is_builtin_derive(path: &[String]) -> bool {
         ["std" | "core", .., name] => BUILTIN_DERIVES.contains(name),
         _ => false,
     }
+}
+
+/// The helper attribute std's derive `path` reads (`default` for `Default`), if it has one.
+pub fn builtin_derive_helper(path: &[String]) -> Option<&'static str> {
+    if !is_builtin_derive(path) {
+        return None;
+    }
+    let name = path.last()?;
+    BUILTIN_DERIVE_HELPERS
+        .iter()
+        .find(|(derive, _)| derive == name)
+        .map(|(_, helper)| *helper)
 }
 
 /// Whether `path`, called as `path!`, is one of std's macros: a bare name of its prelude, or a

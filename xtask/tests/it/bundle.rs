@@ -27,9 +27,14 @@ fn xtask(args: &[&str]) -> Output {
 /// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs --check` in a fresh scratch folder `scratch_name`:
 /// the bundle's path and the run.
 fn bundle_check(fixture_name: &str, scratch_name: &str) -> (PathBuf, Output) {
+    bundle_check_at(&fixture(fixture_name), scratch_name)
+}
+
+/// [`bundle_check`] of the problem folder `problem`.
+fn bundle_check_at(problem: &Path, scratch_name: &str) -> (PathBuf, Output) {
     let dir = scratch("bundle-tests", scratch_name);
-    let out = dir.join(format!("{}.rs", fixture_name));
-    let problem = fixture(fixture_name);
+    let name = problem.file_name().unwrap().to_string_lossy();
+    let out = dir.join(format!("{}.rs", name));
     let result = xtask(&[
         "bundle",
         problem.to_str().unwrap(),
@@ -193,6 +198,49 @@ fn check_shows_rustc_errors_and_fails() {
     );
     assert!(stderr.contains("NOT a valid submission"), "{}", stderr);
     assert!(!text(&result.stdout).contains("AC"));
+}
+
+#[test]
+fn a_warning_that_will_become_a_hard_error_fails_the_check() {
+    // rustc 1.95 warns of `#[automatically_derived]` on an inherent impl: "previously accepted
+    // ... will become a hard error in a future release". BOJ's rustc may be that release.
+    let copy = crate::support::fixture_copy("bundle-fixture", "future-error");
+    let problem = copy.join("problems/boj-1000");
+    edit(
+        &problem.join("src/main.rs"),
+        "fn main() {",
+        "struct Marker;\n#[automatically_derived]\nimpl Marker {\n    fn zero() -> i64 {\n        \
+         0\n    }\n}\n\nfn main() {\n    let _ = Marker::zero();",
+    );
+    let (out, result) = bundle_check_at(&problem, "future-error");
+    let (stdout, stderr) = (text(&result.stdout), text(&result.stderr));
+    assert_eq!(result.status.code(), Some(1), "{stdout}{stderr}");
+    let bundle = fs::read_to_string(&out).unwrap();
+    let line = bundle
+        .lines()
+        .position(|l| l.contains("#[automatically_derived]"))
+        .unwrap()
+        + 1;
+    let said = format!("error: {}: rustc 1.", out.display());
+    let warned = format!(
+        "warns: `#[automatically_derived]` attribute cannot be used on inherent impl blocks (at \
+         {}:{line}:1), which will become a hard error in a future release",
+        out.display()
+    );
+    assert!(
+        stderr.contains(&said) && stderr.contains(&warned),
+        "{stderr}"
+    );
+    // The samples are judged all the same: the bundle answers, but is no submission.
+    assert!(stdout.contains("1/1 AC"), "{stdout}");
+    // A `--bundled` run refuses to judge it, saying the same.
+    let result = xtask(&["test", problem.to_str().unwrap(), "--bundled"]);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("which will become a hard error"),
+        "{stderr}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

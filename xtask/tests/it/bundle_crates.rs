@@ -463,6 +463,51 @@ fn proc_macro_crates_are_expanded_and_their_bundles_compile_alone_and_are_ac() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
 
+#[test]
+fn derive_mores_helpers_go_with_its_derives_beside_strums_and_the_bundle_has_no_warning() {
+    // derive_more 2.1 declares its derives inside a `macro_rules!`, so its helpers
+    // (`#[display("...")]`, `#[from]`) cannot be read from its source: they go by the rule that
+    // whatever attribute is left once every derive but std's is expanded is a helper. strum's
+    // `#[strum(...)]` go too; std's `Default` stays with its `#[default]`. The problem's judge
+    // runs Rust 1.81, which derive_more 2.1 declares.
+    if crate::proc_macros::server().is_none() {
+        return;
+    }
+    let dir = scratch("bundle-crates", "derive-more");
+    let problem =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/derive-crates/problems/derive-more");
+    let (result, bundle) = bundle_check_at(&problem, "derive-crates-target", None, &dir);
+    let stdout = crate::support::assert_success_saying(&result, "1/1 AC");
+    assert!(!stdout.contains("note:"), "{stdout}");
+    for expected in [
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq)]\nstruct Point {",
+        "derive_more::core::write!(__derive_more_f, \"({x}, {y})\",)",
+        "impl derive_more::core::ops::Add for Point {",
+        // `From<(Point)>` as derive_more writes it, without the parentheses rustc warns of.
+        "impl derive_more::core::convert::From<Point> for Event {",
+        "#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]\nenum Dir {",
+        "    #[default]\n    Stay,",
+        // strum's `EnumIter` marks its iterator's inherent impl `#[automatically_derived]`.
+        "\nimpl DirIter {",
+    ] {
+        assert!(bundle.contains(expected), "`{expected}` missing:\n{bundle}");
+    }
+    // Past the header, which names the crates.
+    let code = bundle.split_once("\n\n").map_or("", |(_, rest)| rest);
+    for absent in [
+        "#[display",
+        "#[from",
+        "#[strum",
+        "derive_more_impl",
+        "strum_macros",
+        "#[automatically_derived]\nimpl DirIter",
+    ] {
+        assert!(!code.contains(absent), "`{absent}` left:\n{bundle}");
+    }
+    let warnings = crate::support::compiled_alone_warnings(&dir.join("derive-more.rs"));
+    assert!(warnings.is_empty(), "{warnings}");
+}
+
 /// A problem of `tests/data/atcoder-newest/`: the newest pathfinding and indexmap.
 fn newest(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

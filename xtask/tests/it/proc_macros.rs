@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::support::{edit, fixture_copy, run_xtask, scratch, text};
+use crate::support::{assert_success_saying, edit, fixture_copy, run_xtask, scratch, text};
 
 /// The proc-macro server of the `rustc` on `PATH`, if the toolchain has one.
 pub fn server() -> Option<PathBuf> {
@@ -38,8 +38,14 @@ fn fixture() -> PathBuf {
 
 /// `cargo xtask bundle PROBLEM -o DIR/NAME.rs --check [ARGS]`: the run and the bundle.
 fn bundle(problem: &Path, target: &str, args: &[&str]) -> (Output, String) {
-    let dir = scratch("proc-macro-bundles", target);
-    let out = dir.join("bundle.rs");
+    let (result, out) = bundle_in(problem, target, target, args);
+    (result, std::fs::read_to_string(&out).unwrap_or_default())
+}
+
+/// [`bundle`] into the scratch folder `name`, building into `target`: the run and where the
+/// bundle was written.
+fn bundle_in(problem: &Path, target: &str, name: &str, args: &[&str]) -> (Output, PathBuf) {
+    let out = scratch("proc-macro-bundles", name).join("bundle.rs");
     let mut all = vec![
         "bundle",
         problem.to_str().unwrap(),
@@ -48,8 +54,25 @@ fn bundle(problem: &Path, target: &str, args: &[&str]) -> (Output, String) {
         "--check",
     ];
     all.extend(args);
-    let result = run_xtask(target, &all);
-    (result, std::fs::read_to_string(&out).unwrap_or_default())
+    (run_xtask(target, &all), out)
+}
+
+/// The fixture problem `problem` bundled with `--check` (and `--rustc` Debian's 1.63 where it
+/// is installed) into the scratch folder `name`, asserted AC with each compiler: the bundle's
+/// text and where it was written.
+fn bundled_ac(problem: &str, name: &str) -> (String, PathBuf) {
+    let old = crate::support::old_rustc();
+    let mut args = Vec::new();
+    if let Some(old) = &old {
+        args.extend(["--rustc", old.to_str().unwrap()]);
+    }
+    let problem = fixture().join("problems").join(problem);
+    let (result, out) = bundle_in(&problem, "proc-macro-target", name, &args);
+    let stdout = assert_success_saying(&result, "1/1 AC");
+    if old.is_some() {
+        assert!(stdout.contains("(rustc 1.63"), "{stdout}");
+    }
+    (std::fs::read_to_string(&out).unwrap(), out)
 }
 
 #[test]
@@ -57,27 +80,7 @@ fn every_kind_of_proc_macro_is_expanded_compiled_alone_and_ac() {
     if server().is_none() {
         return;
     }
-    let old = crate::support::old_rustc();
-    let mut args = Vec::new();
-    if let Some(old) = &old {
-        args.extend(["--rustc", old.to_str().unwrap()]);
-    }
-    let (result, bundle) = bundle(
-        &fixture().join("problems/boj-4301"),
-        "proc-macro-target",
-        &args,
-    );
-    let stdout = text(&result.stdout);
-    assert_eq!(
-        result.status.code(),
-        Some(0),
-        "{stdout}{}",
-        text(&result.stderr)
-    );
-    assert!(stdout.contains("1/1 AC"), "{stdout}");
-    if old.is_some() {
-        assert!(stdout.contains("(rustc 1.63"), "{stdout}");
-    }
+    let (bundle, _) = bundled_ac("boj-4301", "every-kind");
     for expected in [
         // The derive, in the solution and in the library, its path to the runtime crate
         // pointed at the bundle's module; the trait's import, which also named the derive,
@@ -112,6 +115,37 @@ fn every_kind_of_proc_macro_is_expanded_compiled_alone_and_ac() {
     ] {
         assert!(!bundle.contains(absent), "`{absent}` left:\n{bundle}");
     }
+}
+
+#[test]
+fn helpers_go_with_their_derives_however_declared_and_the_bundle_compiles_without_a_warning() {
+    // `Shout` and its helper `shout` are declared inside a `macro_rules!` of the fixture's
+    // proc-macro crate, as derive_more declares its derives; `Describe`'s `label` as written.
+    if server().is_none() {
+        return;
+    }
+    let (bundle, path) = bundled_ac("boj-4303", "helpers");
+    for expected in [
+        // The helpers gone from the struct and its fields; the expansion read them.
+        "struct Visitor {\n    name: String,\n    city: String,\n    age: u32,\n}",
+        "let mut out = ::std::string::String::from(\"HELLO\");",
+        // std's derive stays with its helper; the other derive and its helper go.
+        "#[derive(Debug, Clone, Copy, PartialEq, Default)]\nenum Kind {\n    Local,\n    \
+         #[default]\n    Tourist,\n}",
+        // `#[automatically_derived]` only on the trait impl.
+        "\nimpl Visitor {",
+    ] {
+        assert!(bundle.contains(expected), "`{expected}` missing:\n{bundle}");
+    }
+    for absent in [
+        "#[shout",
+        "#[label",
+        "#[automatically_derived]\nimpl Visitor",
+    ] {
+        assert!(!bundle.contains(absent), "`{absent}` left:\n{bundle}");
+    }
+    let warnings = crate::support::compiled_alone_warnings(&path);
+    assert!(warnings.is_empty(), "{warnings}");
 }
 
 #[test]

@@ -55,6 +55,22 @@ overflow-checks = false
     .unwrap();
 }
 
+/// What `rustc --edition 2021 -O` says compiling the bundle at `source` alone, as BOJ compiles
+/// it (into a scratch folder beside it): asserted to compile; its warnings, if any.
+pub fn compiled_alone_warnings(source: &Path) -> String {
+    let dir = source.with_extension("alone");
+    fs::create_dir_all(&dir).unwrap();
+    let out = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(dir.join("Main"))
+        .arg(source)
+        .output()
+        .unwrap();
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    stderr
+}
+
 /// `TARGET` under cargo's per-test temporary folder: where a test's builds go (never the
 /// outer cargo's target, whose lock the test run holds).
 pub fn target_dir(target: &str) -> PathBuf {

@@ -19,9 +19,12 @@
 //! means is read from the crate's source: a path through a dependency (`num_derive::
 //! FromPrimitive`, `proconio::fastout`, re-exported by proconio from proconio-derive), or a
 //! name imported (`use`, a glob, `#[macro_use] extern crate`) from one; the server lists what
-//! each library exports, and a derive's helper attributes are read from the proc-macro
-//! crate's root (`#[proc_macro_derive(Name, attributes(helper))]`), since the protocol does not
-//! carry them.
+//! each library exports. A derive's helper attributes, which the protocol does not carry, go by
+//! rustc's own rule: once only std's derives are left on an item, what attribute there is no
+//! built-in, no tool's and no macro is a helper (`pass.rs`); beside a derive the walk cannot
+//! resolve, only those declared at the proc-macro crate's root (`#[proc_macro_derive(Name,
+//! attributes(helper))]`) go. The walk runs without a server too, on an in-process stand-in
+//! (`stand_in.rs`), for tests and the `proc_macro` fuzz target.
 //!
 //! Refused by name, with the reason: a macro that panics or expands to `compile_error!`, an
 //! expansion that does not parse, definition-site hygiene, a use inside another macro's tokens
@@ -36,6 +39,7 @@ mod imports;
 mod pass;
 mod scope;
 mod server;
+pub mod stand_in;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -81,6 +85,8 @@ struct Shared {
     /// By crate root file, for each crate that can call a proc macro.
     crates: BTreeMap<PathBuf, CrateScope>,
     state: Mutex<State>,
+    /// Macros expanded by the in-process stand-in ([`stand_in`]), not by a server.
+    stand_in: bool,
 }
 
 #[derive(Default)]
@@ -131,7 +137,8 @@ struct MacroCrate {
     package: String,
     /// The library the judge build compiled, if it did.
     dylib: Option<PathBuf>,
-    /// Each derive's helper attributes, read from the crate's root.
+    /// Each derive's helper attributes, as the crate's root declares them (none of those it
+    /// declares inside a macro).
     helpers: Result<BTreeMap<String, Vec<String>>, String>,
 }
 
@@ -278,6 +285,7 @@ impl ProcMacros {
             dir,
             crates,
             state: Mutex::new(State::default()),
+            stand_in: false,
         })))
     }
 
@@ -349,6 +357,9 @@ impl Shared {
 
     /// What `krate`'s library exports (the server started if it is not yet).
     fn exports(&self, krate: &MacroCrate) -> Result<Vec<(String, Kind)>, String> {
+        if self.stand_in {
+            return Ok(stand_in::exports());
+        }
         let dylib = krate.dylib.as_ref().ok_or_else(|| {
             format!(
                 "cargo's judge build made no library of the proc-macro crate {}",
@@ -405,25 +416,29 @@ impl Shared {
         if let Some(done) = state.expansions.get(&key) {
             return done.clone();
         }
-        let result = self.server(&mut state).and_then(|(_, server)| {
-            let version = server.version;
-            let call = hygiene::CALL_SITE as usize;
-            let (tree, spans) = server.expand(Expansion {
-                lib: &dylib,
-                env: &scope.env,
-                current_dir: Some(scope.dir.display().to_string()),
-                macro_body: flat::encode(body, version, call as u32),
-                macro_name: name,
-                attributes: args.map(|a| flat::encode(a, version, call as u32)),
-                has_global_spans: Globals {
-                    call_site: call,
-                    mixed_site: hygiene::MIXED_SITE as usize,
-                    def_site: hygiene::DEF_SITE as usize,
-                },
-                span_data_table: hygiene::span_table(),
-            })?;
-            Ok((flat::decode(&tree, version)?, spans))
-        });
+        let result = if self.stand_in {
+            stand_in::expand(name, body, args)
+        } else {
+            self.server(&mut state).and_then(|(_, server)| {
+                let version = server.version;
+                let call = hygiene::CALL_SITE as usize;
+                let (tree, spans) = server.expand(Expansion {
+                    lib: &dylib,
+                    env: &scope.env,
+                    current_dir: Some(scope.dir.display().to_string()),
+                    macro_body: flat::encode(body, version, call as u32),
+                    macro_name: name,
+                    attributes: args.map(|a| flat::encode(a, version, call as u32)),
+                    has_global_spans: Globals {
+                        call_site: call,
+                        mixed_site: hygiene::MIXED_SITE as usize,
+                        def_site: hygiene::DEF_SITE as usize,
+                    },
+                    span_data_table: hygiene::span_table(),
+                })?;
+                Ok((flat::decode(&tree, version)?, spans))
+            })
+        };
         state.expansions.insert(key, result.clone());
         result
     }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::punctuated::Punctuated;
+use syn::visit::Visit;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Item, Meta, Token};
 
@@ -16,7 +17,7 @@ use super::scope::Scope;
 use super::{unraw, CrateScope, Failure, Kind, Provider, Shared};
 use crate::bundle::cfg::Cfg;
 use crate::bundle::expand;
-use crate::bundle::macro_origin::{is_builtin_attribute, is_builtin_derive};
+use crate::bundle::macro_origin::{builtin_derive_helper, is_builtin_attribute, is_builtin_derive};
 
 /// How deep expansions may nest (a macro whose output uses a macro, ...), as rustc's
 /// `recursion_limit` bounds it.
@@ -235,6 +236,8 @@ impl Pass<'_> {
         // `extern crate num_traits as _num_traits;` in a block (num-derive's `const _` trick):
         // a `use` of the crate's module does the same in a bundle.
         parsed.visit_mut(&mut ExternCratesInBlocks);
+        parsed.visit_mut(&mut DerivedOnlyOnTraitImpls);
+        parsed.visit_mut(&mut NeedlessTypeParens);
         if let Parsed::Items(items) = &mut parsed {
             if items.iter().any(|i| matches!(i, Item::Verbatim(_))) {
                 return Err(failure(
@@ -385,18 +388,7 @@ impl Pass<'_> {
         }
         let body = input.to_token_stream();
         let mut out = Vec::new();
-        let mut helpers = BTreeSet::new();
         for (_, used) in &uses {
-            let known = used.provider.krate.helpers.as_ref().map_err(|e| Failure {
-                krate: Some(Arc::clone(&used.provider.krate)),
-                text: format!(
-                    "`{}` ({}) on {}: its helper attributes cannot be read: {e}",
-                    used.shown,
-                    used.provider.krate.package,
-                    self.wherein()
-                ),
-            })?;
-            helpers.extend(known.get(&used.name).into_iter().flatten().cloned());
             let parsed = self.expansion(used, body.clone(), None, Target::Items)?;
             out.extend(<Item as Host>::from_parsed(parsed));
         }
@@ -422,9 +414,102 @@ impl Pass<'_> {
             *attr = syn::parse_quote!(#[derive(#kept)]);
             true
         });
+        let helpers = self.helpers_left(item, &uses)?;
         RemoveHelpers { helpers: &helpers }.visit_item_mut(item);
+        // A derive's output may copy them too (syn's `split_for_impl` keeps a generic
+        // parameter's attributes: `impl<#[helper] T>`), where rustc reads them as the same
+        // helpers.
+        for expanded in &mut out {
+            HelpersAnywhere(RemoveHelpers { helpers: &helpers }).visit_item_mut(expanded);
+        }
         out.insert(0, item.clone());
         Ok(Some(out))
+    }
+
+    /// The names of the helper attributes to remove from `item` (a struct, enum or union whose
+    /// derives `uses` were just expanded and taken off it).
+    ///
+    /// An attribute on an item, its fields, variants or generic parameters is rustc's own, a
+    /// tool's (`rustfmt::skip`), an attribute macro's, or a helper of a derive on that item. So
+    /// once every derive left on the item is std's, any attribute there that is none of the
+    /// first three is a helper of a derive just expanded, whoever declared it: derive_more
+    /// declares its derives inside a `macro_rules!`, where `#[proc_macro_derive(Display,
+    /// attributes(display))]` cannot be read. Kept: std's derives' own helpers while those
+    /// derives stay (`#[default]` beside `Default`), a path of more than one segment (a tool's
+    /// or a macro's, never a helper), a name that resolves to an attribute macro, and a name the
+    /// module imports from outside std (a re-exported attribute macro, which the walk may not
+    /// follow: a helper cannot be imported).
+    ///
+    /// When a derive the walk could not resolve stays on the item, the attributes left may be
+    /// its helpers: then only the helpers the expanded derives' crates declare go
+    /// (`#[proc_macro_derive(Name, attributes(helper))]` at the crate's root), as they always
+    /// do.
+    fn helpers_left(
+        &self,
+        item: &Item,
+        uses: &[(syn::Path, Use)],
+    ) -> Result<BTreeSet<String>, Failure> {
+        let mut helpers = BTreeSet::new();
+        let mut unreadable = None;
+        for (_, used) in uses {
+            match &used.provider.krate.helpers {
+                Ok(known) => helpers.extend(known.get(&used.name).into_iter().flatten().cloned()),
+                Err(e) => {
+                    unreadable.get_or_insert((used, e));
+                }
+            }
+        }
+        let attrs = item_attrs_of(item);
+        let left: Vec<Vec<String>> = derives_named(attrs)
+            .iter()
+            .map(|p| p.segments.iter().map(|s| unraw(&s.ident)).collect())
+            .collect();
+        if let Some(other) = left.iter().find(|p| !is_builtin_derive(p)) {
+            if let Some((used, e)) = unreadable {
+                return Err(Failure {
+                    krate: Some(Arc::clone(&used.provider.krate)),
+                    text: format!(
+                        "`{}` ({}) on {}: its helper attributes cannot be read ({e}), and \
+                         `{}` stays on the item, whose helpers they may be",
+                        used.shown,
+                        used.provider.krate.package,
+                        self.wherein(),
+                        other.join("::"),
+                    ),
+                });
+            }
+            return Ok(helpers);
+        }
+        let kept: BTreeSet<&str> = left
+            .iter()
+            .filter_map(|p| builtin_derive_helper(p))
+            .collect();
+        let mut names = BTreeSet::new();
+        attribute_names(item, &mut names);
+        for name in names {
+            if is_builtin_attribute(std::slice::from_ref(&name))
+                || kept.contains(name.as_str())
+                || self.imported_from_outside_std(&name)
+            {
+                continue;
+            }
+            let path = syn::Path::from(crate::bundle::ident(&name));
+            if self.resolve(&path, Kind::Attr)?.is_none() {
+                helpers.insert(name);
+            }
+        }
+        Ok(helpers)
+    }
+
+    /// Whether the module imports `name` from a path outside std, core and alloc (which export
+    /// no attribute macro but rustc's own).
+    fn imported_from_outside_std(&self, name: &str) -> bool {
+        self.scope().imports.get(name).is_some_and(|paths| {
+            paths.iter().any(|p| {
+                !p.first()
+                    .is_some_and(|first| matches!(first.as_str(), "std" | "core" | "alloc"))
+            })
+        })
     }
 
     /// Expands a function-like macro in expression, type or pattern position.
@@ -675,6 +760,7 @@ impl VisitMut for Pass<'_> {
         self.scopes.push(scope);
         let mut i = 0;
         while i < block.stmts.len() && !self.stopped() {
+            let last = i + 1 == block.stmts.len();
             let replaced: Option<Vec<syn::Stmt>> = match &mut block.stmts[i] {
                 syn::Stmt::Item(item) => {
                     let mut one = vec![std::mem::replace(item, Item::Verbatim(TokenStream::new()))];
@@ -683,6 +769,8 @@ impl VisitMut for Pass<'_> {
                 }
                 syn::Stmt::Macro(stmt) if stmt.attrs.is_empty() => {
                     let mac = stmt.mac.clone();
+                    // The block's value: what it expands to may end in one too.
+                    let value = last && stmt.semi_token.is_none();
                     let expanded = self.inline(&mac, Target::Stmts, |parsed| match parsed {
                         Parsed::Stmts(stmts) => stmts,
                         _ => Vec::new(),
@@ -699,6 +787,9 @@ impl VisitMut for Pass<'_> {
                         self.depth += 1;
                         self.visit_block_mut(&mut inner);
                         self.depth -= 1;
+                        if !value {
+                            end_statement(&mut inner.stmts);
+                        }
                         inner.stmts
                     })
                 }
@@ -885,6 +976,42 @@ impl syn::parse::Parse for AttrBody {
     }
 }
 
+/// A statement macro's expansion, `stmts`, where it is not the block's value (`m!(...);`, or
+/// any but the last statement): its last statement ended with `;` where it needs one to stand
+/// before another (`a + b`, `m!(x)`; not a block-like expression, `{ ... }` or `if`), as rustc
+/// reads the expansion of a macro there as statements.
+fn end_statement(stmts: &mut [syn::Stmt]) {
+    match stmts.last_mut() {
+        Some(syn::Stmt::Expr(expr, semi @ None)) if !block_like(expr) => {
+            *semi = Some(Default::default());
+        }
+        Some(syn::Stmt::Macro(
+            mac @ syn::StmtMacro {
+                semi_token: None, ..
+            },
+        )) if !matches!(mac.mac.delimiter, syn::MacroDelimiter::Brace(_)) => {
+            mac.semi_token = Some(Default::default());
+        }
+        _ => {}
+    }
+}
+
+/// Whether `expr` stands as a statement without `;` (the Reference's block-like expressions).
+fn block_like(expr: &syn::Expr) -> bool {
+    matches!(
+        expr,
+        syn::Expr::Block(_)
+            | syn::Expr::Const(_)
+            | syn::Expr::ForLoop(_)
+            | syn::Expr::If(_)
+            | syn::Expr::Loop(_)
+            | syn::Expr::Match(_)
+            | syn::Expr::TryBlock(_)
+            | syn::Expr::Unsafe(_)
+            | syn::Expr::While(_)
+    )
+}
+
 /// `extern crate dep as alias;` in a block becomes `use dep as alias;` (and a plain `extern
 /// crate dep;` goes): inside one file there are no crates to declare, and the bundler's path
 /// rewrite then points `dep` at its module.
@@ -910,27 +1037,148 @@ impl VisitMut for ExternCratesInBlocks {
     }
 }
 
-/// Removes the helper attributes of expanded derives from an item, its fields and variants.
+/// The attributes of a struct, enum or union (none for another item).
+fn item_attrs_of(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Struct(s) => &s.attrs,
+        Item::Enum(e) => &e.attrs,
+        Item::Union(u) => &u.attrs,
+        _ => &[],
+    }
+}
+
+/// The attributes `attr` stands for: itself, or for `#[cfg_attr(P, a, b)]` (a predicate the
+/// crate's settings left open), `a` and `b`, at any depth.
+fn attributes_within(attr: &Meta, out: &mut Vec<Meta>) {
+    if let Meta::List(list) = attr {
+        if list.path.is_ident("cfg_attr") {
+            if let Ok(args) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            {
+                for inner in args.into_iter().skip(1) {
+                    attributes_within(&inner, out);
+                }
+                return;
+            }
+        }
+    }
+    out.push(attr.clone());
+}
+
+/// Every derive `attrs` name, those behind an open `cfg_attr` too.
+pub(super) fn derives_named(attrs: &[Attribute]) -> Vec<syn::Path> {
+    let mut metas = Vec::new();
+    for attr in attrs {
+        attributes_within(&attr.meta, &mut metas);
+    }
+    metas
+        .iter()
+        .filter_map(|meta| match meta {
+            Meta::List(list) if list.path.is_ident("derive") => list
+                .parse_args_with(Punctuated::<syn::Path, Token![,]>::parse_terminated)
+                .ok(),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// The one-word attribute names on `item`, a struct, enum or union, its generic parameters,
+/// fields and variants (those behind an open `cfg_attr` too): where a derive's helpers may
+/// stand.
+pub(super) fn attribute_names(item: &Item, names: &mut BTreeSet<String>) {
+    AttributeNames { names }.visit_item(item);
+}
+
+struct AttributeNames<'a> {
+    names: &'a mut BTreeSet<String>,
+}
+
+impl<'ast> Visit<'ast> for AttributeNames<'_> {
+    fn visit_attribute(&mut self, attr: &'ast Attribute) {
+        let mut metas = Vec::new();
+        attributes_within(&attr.meta, &mut metas);
+        for meta in metas {
+            if let Some(ident) = meta.path().get_ident() {
+                self.names.insert(unraw(ident));
+            }
+        }
+    }
+
+    fn visit_item(&mut self, item: &'ast Item) {
+        match item {
+            Item::Struct(_) | Item::Enum(_) | Item::Union(_) => {
+                syn::visit::visit_item(self, item);
+            }
+            _ => {}
+        }
+    }
+
+    // Helpers stand on the item and its parts, never inside its types or expressions.
+    fn visit_type(&mut self, _: &'ast syn::Type) {}
+
+    fn visit_expr(&mut self, _: &'ast syn::Expr) {}
+}
+
+/// Removes the helper attributes of expanded derives from an item, its generic parameters,
+/// fields and variants; from an open `cfg_attr`, the helpers it would add.
 struct RemoveHelpers<'a> {
     helpers: &'a BTreeSet<String>,
 }
 
+impl RemoveHelpers<'_> {
+    fn is_helper(&self, path: &syn::Path) -> bool {
+        path.get_ident()
+            .is_some_and(|i| self.helpers.contains(&unraw(i)))
+    }
+}
+
 impl VisitMut for RemoveHelpers<'_> {
     fn visit_attributes_mut(&mut self, attrs: &mut Vec<Attribute>) {
-        attrs.retain(|a| {
-            !a.path()
-                .get_ident()
-                .is_some_and(|i| self.helpers.contains(&i.to_string()))
+        attrs.retain_mut(|a| {
+            if self.is_helper(a.path()) {
+                return false;
+            }
+            let Meta::List(list) = &a.meta else {
+                return true;
+            };
+            if !list.path.is_ident("cfg_attr") {
+                return true;
+            }
+            let Ok(args) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            else {
+                return true;
+            };
+            let mut args = args.into_iter();
+            let Some(predicate) = args.next() else {
+                return true;
+            };
+            let inner: Vec<Meta> = args.collect();
+            let mut kept = Vec::new();
+            for meta in &inner {
+                let mut nested = vec![syn::parse_quote!(#[#meta])];
+                self.visit_attributes_mut(&mut nested);
+                kept.extend(nested.into_iter().map(|n| n.meta));
+            }
+            if kept == inner {
+                return true;
+            }
+            if kept.is_empty() {
+                return false;
+            }
+            a.meta = syn::parse_quote!(cfg_attr(#predicate, #(#kept),*));
+            true
         });
     }
 
     fn visit_item_struct_mut(&mut self, item: &mut syn::ItemStruct) {
         self.visit_attributes_mut(&mut item.attrs);
+        self.visit_generics_mut(&mut item.generics);
         self.visit_fields_mut(&mut item.fields);
     }
 
     fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
         self.visit_attributes_mut(&mut item.attrs);
+        self.visit_generics_mut(&mut item.generics);
         for variant in &mut item.variants {
             self.visit_attributes_mut(&mut variant.attrs);
             self.visit_fields_mut(&mut variant.fields);
@@ -939,13 +1187,75 @@ impl VisitMut for RemoveHelpers<'_> {
 
     fn visit_item_union_mut(&mut self, item: &mut syn::ItemUnion) {
         self.visit_attributes_mut(&mut item.attrs);
+        self.visit_generics_mut(&mut item.generics);
         for field in &mut item.fields.named {
             self.visit_attributes_mut(&mut field.attrs);
         }
     }
 
+    fn visit_generics_mut(&mut self, generics: &mut syn::Generics) {
+        for param in &mut generics.params {
+            let attrs = match param {
+                syn::GenericParam::Lifetime(p) => &mut p.attrs,
+                syn::GenericParam::Type(p) => &mut p.attrs,
+                syn::GenericParam::Const(p) => &mut p.attrs,
+            };
+            self.visit_attributes_mut(attrs);
+        }
+    }
+
     fn visit_field_mut(&mut self, field: &mut syn::Field) {
         self.visit_attributes_mut(&mut field.attrs);
+    }
+}
+
+/// [`RemoveHelpers`] on every attribute of an item, at any depth: for a derive's output.
+struct HelpersAnywhere<'a>(RemoveHelpers<'a>);
+
+impl VisitMut for HelpersAnywhere<'_> {
+    fn visit_attributes_mut(&mut self, attrs: &mut Vec<Attribute>) {
+        self.0.visit_attributes_mut(attrs);
+    }
+}
+
+/// `#[automatically_derived]` kept only on trait impls: rustc warns of it on an inherent impl
+/// ("will become a hard error in a future release"), which strum's `EnumIter` and derive_more
+/// write; in their crates the warning is hidden, as in any expansion of another crate's macro.
+pub(super) struct DerivedOnlyOnTraitImpls;
+
+impl VisitMut for DerivedOnlyOnTraitImpls {
+    fn visit_item_impl_mut(&mut self, imp: &mut syn::ItemImpl) {
+        if imp.trait_.is_none() {
+            imp.attrs
+                .retain(|a| !a.path().is_ident("automatically_derived"));
+        }
+        visit_mut::visit_item_impl_mut(self, imp);
+    }
+}
+
+/// `(T)` as a type, written `T` where the parentheses change nothing (around a path, a tuple,
+/// an array, a slice or another parenthesised type; never around `dyn A + B`): derive_more's
+/// `From` writes `From<(Point)>`, on which rustc's `unused_parens` lint, quiet in another
+/// crate's expansion, warns in a bundle's own code.
+pub(super) struct NeedlessTypeParens;
+
+impl VisitMut for NeedlessTypeParens {
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        visit_mut::visit_type_mut(self, ty);
+        if let syn::Type::Paren(paren) = ty {
+            if matches!(
+                *paren.elem,
+                syn::Type::Path(_)
+                    | syn::Type::Tuple(_)
+                    | syn::Type::Array(_)
+                    | syn::Type::Slice(_)
+                    | syn::Type::Never(_)
+            ) {
+                let inner =
+                    std::mem::replace(&mut *paren.elem, syn::Type::Verbatim(TokenStream::new()));
+                *ty = inner;
+            }
+        }
     }
 }
 
@@ -993,6 +1303,221 @@ pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
 mod tests {
     use super::*;
     use crate::bundle::proc_macros::flat;
+    use crate::bundle::proc_macros::stand_in::{self, Walked};
+    use std::path::Path;
+
+    /// `source`, the solution's crate, walked with the stand-in's macros (its promises kept):
+    /// the crate printed.
+    fn walked(source: &str) -> String {
+        match stand_in::walk_and_check(source, true) {
+            Ok(Walked::Expanded(printed)) => printed,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn undeclared_helpers_go_with_their_derives_wherever_they_stand() {
+        // `Emit` declares its helper `emit` nowhere the bundler reads, as derive_more.
+        let printed = walked(
+            "use stand_in::Emit;
+             #[derive(Clone, Emit)]
+             #[emit(x)]
+             #[cfg_attr(unix, emit, doc = \"kept\")]
+             #[cfg_attr(windows, emit)]
+             struct S<#[emit] T> { #[emit] #[doc = \"field\"] a: T }
+             #[derive(stand_in::Emit)]
+             enum E { #[emit] A { #[emit = 1] x: u8 }, B }",
+        );
+        assert!(!printed.contains("emit"), "{printed}");
+        assert!(printed.contains("#[derive(Clone)]\n"), "{printed}");
+        assert!(
+            printed.contains("#[cfg_attr(unix, doc = \"kept\")]"),
+            "{printed}"
+        );
+        assert!(!printed.contains("windows"), "{printed}");
+        assert!(printed.contains("///field\n    a: T,"), "{printed}");
+        // The derive read them: three (`cfg_attr`'s is rustc's to settle).
+        assert!(
+            printed.contains("STAND_IN_EMITTED: usize = 3usize"),
+            "{printed}"
+        );
+        assert!(
+            printed.contains("STAND_IN_EMITTED: usize = 2usize"),
+            "{printed}"
+        );
+    }
+
+    #[test]
+    fn a_std_derives_own_helper_stays_while_that_derive_stays() {
+        let printed = walked(
+            "use stand_in::Emit;
+             #[derive(Default, Emit)] enum Kept { #[default] X, Y }
+             #[derive(Emit)] enum Gone { #[default] X, Y }",
+        );
+        assert!(
+            printed.contains("#[derive(Default)]\nenum Kept {\n    #[default]\n    X,"),
+            "{printed}"
+        );
+        assert!(printed.contains("enum Gone {\n    X,"), "{printed}");
+    }
+
+    #[test]
+    fn beside_a_derive_left_unresolved_only_declared_helpers_go() {
+        // `other::Mystery` is no macro the walk knows: the attributes left may be its helpers.
+        let printed = walked(
+            "use stand_in::{Emit, Noted};
+             use other::Mystery;
+             #[derive(Emit, Noted, Mystery)]
+             #[emit] #[note] #[mystery]
+             struct S;",
+        );
+        assert!(
+            printed.contains("#[derive(Mystery)]\n#[emit]\n#[mystery]\nstruct S;"),
+            "{printed}"
+        );
+        // Had `Emit`'s helpers been declared unreadably, that is said.
+        let root = Path::new("/stand-in/src/main.rs");
+        let mut proc_macros = crate::bundle::proc_macros::ProcMacros::stand_in(root, true);
+        let shared = Arc::get_mut(proc_macros.0.as_mut().unwrap()).unwrap();
+        let provider = &mut shared.crates.get_mut(root).unwrap().providers[0];
+        provider.krate = Arc::new(super::super::MacroCrate {
+            package: stand_in::PACKAGE.to_owned(),
+            dylib: None,
+            helpers: Err("cannot parse lib.rs".to_owned()),
+        });
+        let mut file = syn::parse_str(
+            "use stand_in::Emit; use other::Mystery; #[derive(Emit, Mystery)] struct S;",
+        )
+        .unwrap();
+        let said = proc_macros
+            .expand(&mut file, root, &Cfg::default())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            said,
+            "`#[derive(Emit)]` (stand-in 0.0.0) on `struct S` in the solution: its helper \
+             attributes cannot be read (cannot parse lib.rs), and `Mystery` stays on the item, \
+             whose helpers they may be"
+        );
+        // Without a derive left, they need not be read.
+        let mut file =
+            syn::parse_str("use stand_in::Emit; #[derive(Emit)] #[emit] struct S;").unwrap();
+        proc_macros
+            .expand(&mut file, root, &Cfg::default())
+            .unwrap();
+        assert!(!file.to_token_stream().to_string().contains("emit"));
+    }
+
+    #[test]
+    fn rustcs_tools_macros_and_names_imported_from_outside_std_are_no_helpers() {
+        let printed = walked(
+            "use stand_in::Emit;
+             use attrs::tag;
+             use std::fmt;
+             #[derive(Emit)]
+             #[tag] #[fmt] #[emit] #[rustfmt::skip] #[allow(dead_code)] #[stand_in::rename(T)]
+             struct S;",
+        );
+        assert!(
+            printed.contains("#[tag]\n#[rustfmt::skip]\n#[allow(dead_code)]\nstruct T;"),
+            "{printed}"
+        );
+        assert!(
+            !printed.contains("#[fmt]") && !printed.contains("#[emit]"),
+            "{printed}"
+        );
+    }
+
+    #[test]
+    fn automatically_derived_stays_only_on_the_trait_impls_an_expansion_writes() {
+        let printed = walked(
+            "use stand_in::Emit;
+             #[derive(Emit)] struct S;
+             #[automatically_derived] impl S { fn own() {} }",
+        );
+        assert!(
+            printed.contains("impl S {\n    pub const STAND_IN_EMITTED"),
+            "{printed}"
+        );
+        assert!(
+            printed.contains("#[automatically_derived]\nimpl ::core::fmt::Debug for S {"),
+            "{printed}"
+        );
+        // What the crate wrote itself is left to the check (`bundle --check` refuses it).
+        assert!(
+            printed.contains("#[automatically_derived]\nimpl S {\n    fn own() {}"),
+            "{printed}"
+        );
+        // And the promise checker sees one left on an expansion's inherent impl.
+        let input = syn::parse_str("").unwrap();
+        let left = syn::parse_str(
+            "#[automatically_derived] impl S { pub const STAND_IN_EMITTED: usize = 0; }",
+        )
+        .unwrap();
+        assert_eq!(
+            stand_in::broken_promise(&input, &left).as_deref(),
+            Some("`#[automatically_derived]` is left on the inherent `impl S`")
+        );
+    }
+
+    #[test]
+    fn the_promise_checker_sees_a_helper_left() {
+        let input = syn::parse_str("").unwrap();
+        let left = syn::parse_str(
+            "#[derive(Clone)] enum E { #[default] A, #[note] B }
+             impl E { pub const STAND_IN_NOTED: usize = 1; }",
+        )
+        .unwrap();
+        assert_eq!(
+            stand_in::broken_promise(&input, &left).as_deref(),
+            Some("the helper `#[default]` is left on `E`")
+        );
+        let kept = syn::parse_str(
+            "#[derive(Default)] enum E { #[default] A }
+             impl E { pub const STAND_IN_NOTED: usize = 1; }",
+        )
+        .unwrap();
+        assert_eq!(stand_in::broken_promise(&input, &kept), None);
+    }
+
+    #[test]
+    fn a_statement_macros_trailing_expression_ends_with_a_semicolon_unless_it_is_the_value() {
+        // The proc_macro fuzz target's first finding: `identity! { let w = 8; S }` before
+        // another statement printed `S` with no `;`, a crate that did not parse again.
+        let printed = walked(
+            "use stand_in::identity;
+             fn f() -> u8 {
+                 identity! { let w = 8; w }
+                 identity!(w + 1);
+                 identity!(println!(\"{}\", w));
+                 identity! { if w > 1 { } }
+                 identity! { w }
+             }",
+        );
+        assert!(
+            printed.contains(
+                "let w = 8;\n    w;\n    w + 1;\n    println!(\"{}\", w);\n    if w > 1 {}\n    w\n}"
+            ),
+            "{printed}"
+        );
+    }
+
+    #[test]
+    fn needless_parentheses_around_an_expansions_types_go() {
+        let printed = walked(
+            "stand_in::identity! {
+                 type A = (u8);
+                 type B = Vec<((u8, u16))>;
+                 type C<'a> = &'a (dyn std::any::Any + Send);
+             }",
+        );
+        assert!(printed.contains("type A = u8;"), "{printed}");
+        assert!(printed.contains("type B = Vec<(u8, u16)>;"), "{printed}");
+        assert!(
+            printed.contains("&'a (dyn std::any::Any + Send)"),
+            "{printed}"
+        );
+    }
 
     #[test]
     fn an_expansions_compile_error_is_its_message() {

@@ -1,7 +1,9 @@
 //! Proc macros for the bundler's tests, written on `proc_macro` alone: a derive with a helper
-//! attribute, an attribute macro with arguments (and its two ways to fail: `compile_error!` and
-//! a panic), and function-like macros for each place one may stand (expression, item, type),
-//! some of whose names have mixed-site hygiene, as `macro_rules!` names do.
+//! attribute, another declared with its helper inside a `macro_rules!` (as derive_more-impl
+//! declares its derives), an attribute macro with arguments (and its two ways to fail:
+//! `compile_error!` and a panic), and function-like macros for each place one may stand
+//! (expression, item, type), some of whose names have mixed-site hygiene, as `macro_rules!`
+//! names do.
 
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
@@ -200,4 +202,85 @@ pub fn helper_fn(_: TokenStream) -> TokenStream {
         group(Delimiter::Brace, body),
     ]);
     out
+}
+
+/// Declares the derive `$derive` with the helper `$helper` through `$function`, as
+/// derive_more-impl's `create_derive!` does: `#[proc_macro_derive(...)]` is nowhere in this
+/// file as written, so the helper cannot be read from it.
+macro_rules! derive_with_helper {
+    ($derive:ident, $helper:ident, $function:ident) => {
+        #[proc_macro_derive($derive, attributes($helper))]
+        pub fn $function(input: TokenStream) -> TokenStream {
+            shout(input, stringify!($helper))
+        }
+    };
+}
+
+derive_with_helper!(Shout, shout, shout_derive);
+
+/// `#[derive(Shout)]` on a struct with named fields, `#[shout = "PREFIX"]` on it and `#[shout]`
+/// on some fields: an inherent `fn shout(&self) -> String`, the prefix then each such field
+/// upper-cased, marked `#[automatically_derived]` as strum's `EnumIter` marks its inherent impl.
+fn shout(input: TokenStream, helper: &str) -> TokenStream {
+    let trees: Vec<TokenTree> = input.into_iter().collect();
+    let helper_of = |tree: &TokenTree| -> Option<Vec<TokenTree>> {
+        match tree {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket => {
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                match inner.first() {
+                    Some(TokenTree::Ident(id)) if id.to_string() == helper => Some(inner),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    };
+    let mut prefix = String::from("\"\"");
+    let mut name = None;
+    let mut fields = Vec::new();
+    for (k, tree) in trees.iter().enumerate() {
+        if let Some(inner) = helper_of(tree) {
+            if let [_, TokenTree::Punct(eq), TokenTree::Literal(text)] = &inner[..] {
+                if eq.as_char() == '=' {
+                    prefix = text.to_string();
+                }
+            }
+        }
+        if let TokenTree::Ident(id) = tree {
+            if id.to_string() == "struct" {
+                name = trees.get(k + 1).map(|t| t.to_string());
+            }
+        }
+        if let TokenTree::Group(body) = tree {
+            if body.delimiter() != Delimiter::Brace {
+                continue;
+            }
+            // Named fields: `#[shout] name: Type,` marks `name`.
+            let inner: Vec<TokenTree> = body.stream().into_iter().collect();
+            let mut marked = false;
+            for (i, field) in inner.iter().enumerate() {
+                if helper_of(field).is_some() {
+                    marked = true;
+                }
+                let colon = matches!(inner.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':');
+                if let (TokenTree::Ident(id), true) = (field, colon) {
+                    if marked {
+                        fields.push(id.to_string());
+                    }
+                    marked = false;
+                }
+            }
+        }
+    }
+    let name = name.expect("Shout: a struct");
+    let pushes: String = fields
+        .iter()
+        .map(|f| format!("out.push(' '); out.push_str(&self.{f}.to_string().to_uppercase());"))
+        .collect();
+    format!(
+        "#[automatically_derived] impl {name} {{ pub fn shout(&self) -> ::std::string::String \
+         {{ let mut out = ::std::string::String::from({prefix}); {pushes} out }} }}"
+    )
+    .parse()
+    .unwrap()
 }
