@@ -27,6 +27,7 @@
 
 pub mod bundle;
 pub mod companion;
+pub mod debug;
 pub mod judge;
 pub mod listen;
 pub mod report;

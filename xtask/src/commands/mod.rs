@@ -10,6 +10,7 @@ macro_rules! say {
 
 pub mod archive;
 pub mod bundle;
+pub mod debug;
 pub mod listen;
 pub mod new;
 pub mod scale;

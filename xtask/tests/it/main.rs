@@ -5,6 +5,7 @@ mod bundle;
 mod bundle_crates;
 mod checked;
 mod companion;
+mod debug;
 mod float;
 mod interactive;
 mod judge;
