@@ -67,6 +67,7 @@ pub fn open(args: &OpenArgs) -> Result<ExitCode> {
             say!("{moved}");
         }
     }
+    super::keep_editor_files(&root);
     let open: Vec<String> = archive::open_problems(&root)?
         .into_iter()
         .map(
@@ -100,6 +101,7 @@ pub fn archive(args: &ArchiveArgs) -> Result<ExitCode> {
         problems(&root, &args.problems)?
     };
     let moved = archive::archive(&root, &dirs)?;
+    super::keep_editor_files(&root);
     if moved.is_empty() {
         say!("nothing to archive: none of them is open");
     } else {
@@ -116,6 +118,7 @@ pub fn migrate(args: &MigrateArgs) -> Result<ExitCode> {
         .map(|p: Problem| p.dir)
         .collect();
     let migration = archive::migrate(&root, &dirs)?;
+    super::keep_editor_files(&root);
     for manifest in &migration.manifests {
         say!(
             "{}: says what it inherited from the workspace",

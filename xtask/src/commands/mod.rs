@@ -29,6 +29,16 @@ use xtask::run::Program;
 use xtask::workspace::build::{self, BuildOptions, Executables};
 use xtask::workspace::problem::Problem;
 
+/// Brings the editor's files of the workspace at `root` (`.vscode/launch.json` and
+/// `tasks.json`) up to date with its open problems and their samples. A failure (a file that is
+/// not JSON with comments, say) is said on stderr and changes nothing: the command's own work
+/// is done.
+pub fn keep_editor_files(root: &std::path::Path) {
+    if let Err(err) = xtask::workspace::editor::sync(root) {
+        eprintln!("warning: {err:#}");
+    }
+}
+
 /// Where the programs judged come from, shared by `test`, `stress` and `scale`: cargo's build of the
 /// problem (the default), a folder of prebuilt executables, a command of any language, or the
 /// problem's one-file bundle.

@@ -6,6 +6,7 @@ mod bundle_crates;
 mod checked;
 mod companion;
 mod debug;
+mod editor;
 mod float;
 mod interactive;
 mod judge;
