@@ -138,11 +138,7 @@ pub fn with_entries(text: &str, key: &str, entries: &[CstInputValue]) -> Result<
             elements.iter().map(|e| e.to_serde_value()).collect();
         let index_of =
             |value: &serde_json::Value| values.iter().position(|v| v.as_ref() == Some(value));
-        let before = wanted[..at]
-            .iter()
-            .rev()
-            .find_map(&index_of)
-            .map(|i| i + 1);
+        let before = wanted[..at].iter().rev().find_map(&index_of).map(|i| i + 1);
         let after = wanted[at + 1..].iter().find_map(index_of);
         let index = before.or(after).unwrap_or(elements.len());
         array.insert(index, entry.clone());
