@@ -132,22 +132,27 @@ fn install_advice(wanted: Option<Kind>) -> String {
     format!("{what}: {how}; the toolchain's rust-gdb and rust-lldb load Rust's pretty-printers into them")
 }
 
-/// Why `debug` stops on Windows, and what to use there. rustup installs `rust-gdb` and
-/// `rust-lldb` only as POSIX shell scripts, which Windows cannot run (rust-lang/rust,
-/// src/etc/rust-gdb and rust-lldb, `#!/bin/sh`), and the `*-windows-msvc` toolchain's debug
-/// info is a PDB, which Microsoft's own debuggers read (WinDbg and cdb, or Visual Studio; rustc
-/// embeds std's Natvis visualizers in the PDB, rustc's `-C debuginfo` and "Debugger
-/// visualizers" in the reference). None of those reads a file as standard input from its
-/// command line the way `run < FILE` does, so `debug` does not drive them; CodeLLDB reads PDBs
-/// too (its manual, "Rust Language Support", and the MSVC notes of its wiki), and the
-/// workspace's `.vscode/launch.json` holds a configuration per sample with that sample as
-/// standard input (CodeLLDB's `stdio`). Unproven here: nothing in this project runs Windows.
+/// Why `debug` stops on Windows, and what to use there. What a toolchain ships is decided by
+/// rust-lang/rust's `src/bootstrap` (`dist.rs`, `DebuggerScripts`): on a `*-windows-msvc` host
+/// (rustup's default on Windows) only `bin/rust-windbg.cmd`, which starts WinDbg with std's
+/// Natvis files (`lib/rustlib/etc/*.natvis`), and no rust-gdb or rust-lldb; on every other host,
+/// `*-windows-gnu` included, `rust-gdb`, `rust-gdbgui` and `rust-lldb`, which are POSIX shell
+/// scripts (`src/etc/rust-gdb`: `#!/bin/sh`) that Windows cannot run without a shell of its own
+/// (MSYS2's). WinDbg and cdb take the program and its arguments on their command line, and we
+/// found no documented way there to give it a file as standard input (what `run < FILE` and
+/// lldb's `target.input-path` do), so `debug` does not drive them. CodeLLDB debugs both
+/// toolchains' programs on Windows (its README, "Features": Windows, x86) and gives a program a
+/// file as standard input (`stdio`, its manual's "Stdio Redirection"): the workspace's
+/// `.vscode/launch.json` holds a configuration per sample for it. Unproven here: nothing in
+/// this project runs Windows.
 pub fn windows_advice() -> String {
     "`cargo xtask debug` drives gdb or lldb through the toolchain's rust-gdb and rust-lldb, \
-     which are shell scripts that Windows cannot run: on Windows, debug a case in VS Code with \
-     the CodeLLDB extension (vadimcn.vscode-lldb), whose configurations, one per sample with the \
-     sample as standard input, are in this workspace's .vscode/launch.json (Run and Debug, then \
-     `PROBLEM: sample CASE`)"
+     which rustup ships on Windows only for the windows-gnu toolchain, as shell scripts that \
+     Windows cannot run: on Windows, debug a case in VS Code with the CodeLLDB extension \
+     (vadimcn.vscode-lldb), whose configurations, one per sample with the sample as standard \
+     input, are in this workspace's .vscode/launch.json (Run and Debug, then `PROBLEM: sample \
+     CASE`); or, on the MSVC toolchain, open the program in WinDbg with the toolchain's \
+     rust-windbg.cmd and type the case's input"
         .to_string()
 }
 

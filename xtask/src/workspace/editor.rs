@@ -2,7 +2,9 @@
 //! debug configuration for each sample of each open problem (built by cargo in the debugging
 //! profile, the sample's `.in` as standard input), and `.vscode/tasks.json` holds test, watch,
 //! stress, bundle and submit for the problem of the file in the editor, with problem matchers
-//! for the lines `test` ends a failing problem with ([`FAILED_CASE`]).
+//! for the lines `test` ends a failing problem with (`  PATH: sample NAME VERDICT ...`, the
+//! sample's `.in`, or `  PATH:LINE:COLUMN: ...`, a panic's place; PATH from the workspace root,
+//! absolute outside it: `commands/test.rs`'s `failed_cases`).
 //!
 //! Both files are JSON with comments (VS Code reads them as JSONC), and are the user's too: an
 //! entry is the xtask's when it carries the mark [`MARK`] (a launch configuration's
@@ -31,11 +33,6 @@ use super::problem::Problem;
 
 /// What every entry of ours starts its mark with.
 pub const MARK: &str = "cargo xtask:";
-
-/// How `cargo xtask test` names a failing case after a problem's summary, for the tasks'
-/// problem matchers: `  PATH: VERDICT ...` (the sample's `.in`) or `  PATH:LINE:COLUMN: VERDICT
-/// ...` (a panic's place); PATH from the workspace root, or absolute outside it.
-pub const FAILED_CASE: &str = "a failing case's line";
 
 /// The files this module keeps, under the workspace root.
 pub const LAUNCH: &str = ".vscode/launch.json";
