@@ -42,7 +42,7 @@ pub fn run(args: &ListenArgs) -> anyhow::Result<ExitCode> {
         if answer.is_success() {
             say!("{}", answer.message);
             // A problem imported and opened: its samples' debug configurations.
-            super::keep_editor_files(&root);
+            super::keep_editor_files(&root, xtask::workspace::editor::Missing::Make);
         } else {
             eprintln!("rejected ({}): {}", answer.status, answer.message);
         }

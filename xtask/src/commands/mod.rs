@@ -30,11 +30,12 @@ use xtask::workspace::build::{self, BuildOptions, Executables};
 use xtask::workspace::problem::Problem;
 
 /// Brings the editor's files of the workspace at `root` (`.vscode/launch.json` and
-/// `tasks.json`) up to date with its open problems and their samples. A failure (a file that is
+/// `tasks.json`) up to date with its open problems and their samples, making them or not as
+/// `missing` says. A failure (a file that is
 /// not JSON with comments, say) is said on stderr and changes nothing: the command's own work
 /// is done.
-pub fn keep_editor_files(root: &std::path::Path) {
-    if let Err(err) = xtask::workspace::editor::sync(root) {
+pub fn keep_editor_files(root: &std::path::Path, missing: xtask::workspace::editor::Missing) {
+    if let Err(err) = xtask::workspace::editor::sync(root, missing) {
         eprintln!("warning: {err:#}");
     }
 }

@@ -84,7 +84,7 @@ pub fn run(args: &TestArgs) -> Result<ExitCode> {
         .collect();
     roots.dedup();
     for root in roots {
-        super::keep_editor_files(&root);
+        super::keep_editor_files(&root, xtask::workspace::editor::Missing::Leave);
     }
     Ok(if reports.iter().any(ProblemReport::judge_failed) {
         eprintln!("error: a checker or an interactor failed; see JE above");
@@ -150,8 +150,10 @@ pub fn judge_problems(
             emit(&style.case(&head, case));
             Ok(())
         })?;
-        emit(&style.summary(&report));
+        // Before the summary, which stays a run's last line (what the editor's watch task
+        // reads as the end of a run).
         emit(&failed_cases(problem, &report));
+        emit(&style.summary(&report));
         reports.push(report);
     }
     if reports.len() > 1 {
@@ -214,7 +216,7 @@ impl CheckedRerun {
     }
 }
 
-/// A line for each case of `report` that is not AC, after the problem's summary: where to look
+/// A line for each case of `report` that is not AC, before the problem's summary: where to look
 /// (the panic's place, else the sample's input), the verdict, and the command that opens the
 /// case in the debugger. Paths are from the workspace root (absolute outside one), the form the
 /// editor's tasks match as problems (`xtask::workspace::editor`).

@@ -65,7 +65,7 @@ pub fn run(args: &WatchArgs) -> Result<ExitCode> {
         match archive::open_if_archivable(&root, &problem.dir) {
             Ok(moved) if !moved.is_empty() => {
                 emit(&format!("{moved}\n"));
-                super::keep_editor_files(&root);
+                super::keep_editor_files(&root, xtask::workspace::editor::Missing::Make);
             }
             Ok(_) => {}
             Err(err) => emit(&format!("not opened (judged all the same): {err:#}\n")),

@@ -284,32 +284,33 @@ impl Debugger {
         // A JSON string is a Python string literal: the request as text, and the script.
         let literal = |text: &str| serde_json::to_string(text).unwrap_or_default();
         let request = literal(&request.to_string());
-        let mut args: Vec<OsString> = Vec::new();
-        let mut add = |words: &[&str]| args.extend(words.iter().map(OsString::from));
-        match self.kind {
-            Kind::Gdb => {
-                add(&["-q", "-nx", "-batch"]);
-                add(&["-iex", "set debuginfod enabled off"]);
-                add(&["-ex", &format!("python xtask_request = {request}")]);
-                add(&[
-                    "-ex",
-                    &format!(
-                        "python exec(compile({}, 'gdb_batch.py', 'exec'))",
-                        literal(GDB_SCRIPT)
-                    ),
-                ]);
-            }
-            Kind::Lldb => {
-                add(&["-b", "--no-lldbinit"]);
-                add(&["-o", &format!("script xtask_request = {request}")]);
-                add(&[
-                    "-o",
-                    &format!(
-                        "script exec(compile({}, 'lldb_batch.py', 'exec'))",
-                        literal(LLDB_SCRIPT)
-                    ),
-                ]);
-            }
+        // Batch mode without the user's init file; then a command (`-ex`, `-o`) that runs
+        // Python (`python`, `script`) twice: the request, and the script.
+        let (flags, command, python, script, name): (&[&str], _, _, _, _) = match self.kind {
+            Kind::Gdb => (
+                &["-q", "-nx", "-batch", "-iex", "set debuginfod enabled off"],
+                "-ex",
+                "python",
+                GDB_SCRIPT,
+                "gdb_batch.py",
+            ),
+            Kind::Lldb => (
+                &["-b", "--no-lldbinit"],
+                "-o",
+                "script",
+                LLDB_SCRIPT,
+                "lldb_batch.py",
+            ),
+        };
+        let mut args: Vec<OsString> = flags.iter().map(OsString::from).collect();
+        for line in [
+            format!("{python} xtask_request = {request}"),
+            format!(
+                "{python} exec(compile({}, '{name}', 'exec'))",
+                literal(script)
+            ),
+        ] {
+            args.extend([OsString::from(command), OsString::from(line)]);
         }
         args.push(case.exe.clone().into_os_string());
         // The script stops the solution at `time`; this bound is for the debugger itself.

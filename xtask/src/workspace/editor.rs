@@ -2,7 +2,7 @@
 //! debug configuration for each sample of each open problem (built by cargo in the debugging
 //! profile, the sample's `.in` as standard input), and `.vscode/tasks.json` holds test, watch,
 //! stress, bundle and submit for the problem of the file in the editor, with problem matchers
-//! for the lines `test` ends a failing problem with (`  PATH: sample NAME VERDICT ...`, the
+//! for the lines `test` ends a failing problem's cases with (`  PATH: sample NAME VERDICT ...`, the
 //! sample's `.in`, or `  PATH:LINE:COLUMN: ...`, a panic's place; PATH from the workspace root,
 //! absolute outside it: `commands/test.rs`'s `failed_cases`).
 //!
@@ -39,25 +39,54 @@ pub const LAUNCH: &str = ".vscode/launch.json";
 /// See [`LAUNCH`].
 pub const TASKS: &str = ".vscode/tasks.json";
 
+/// Whether [`sync`] makes a file that is not there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Missing {
+    /// Make it: the commands that start work on a problem (`new`, `listen`, `open`, `watch`).
+    Make,
+    /// Leave it missing: the others (`test`, `archive`, `migrate`), so that a command run on a
+    /// branch or a checkout without the files never adds them there (an untracked file that
+    /// would block switching back).
+    Leave,
+}
+
 /// Brings `.vscode/launch.json` and `.vscode/tasks.json` of the workspace at `root` up to date
-/// with its open problems and their samples, under the workspace's lock. Returns the files it
-/// wrote. An error (a file that is not JSON with comments, say) leaves both as they were.
-pub fn sync(root: &Path) -> Result<Vec<PathBuf>> {
+/// with its open problems and their samples, under the workspace's lock; a missing file is
+/// made or left as `missing` says. Returns the files it wrote. An error (a file that is not
+/// JSON with comments, say) leaves both as they were. A folder that is not a cargo workspace has
+/// none.
+pub fn sync(root: &Path, missing: Missing) -> Result<Vec<PathBuf>> {
+    // Only a cargo workspace has them: its open problems are what the configurations build.
+    let is_workspace = super::build::read_table(&root.join("Cargo.toml"))
+        .is_ok_and(|table| table.contains_key("workspace"));
+    if !is_workspace {
+        return Ok(Vec::new());
+    }
     members::locked(root, || {
-        let launch = launch_configurations(root)?;
+        let read = |file: &str| -> Result<Option<String>> {
+            let path = root.join(file);
+            match fs::read_to_string(&path) {
+                Ok(text) => Ok(Some(text)),
+                Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+                Err(err) => Err(err).with_context(|| format!("cannot read {}", path.display())),
+            }
+        };
+        let launch_text = read(LAUNCH)?;
+        let launch = launch_configurations(root, launch_text.as_deref())?;
         let mut wrote = Vec::new();
         for (file, key, header, entries) in [
             (LAUNCH, "configurations", LAUNCH_HEADER, launch),
             (TASKS, "tasks", TASKS_HEADER, tasks()),
         ] {
             let path = root.join(file);
-            let before = match fs::read_to_string(&path) {
-                Ok(text) => Some(text),
-                Err(err) if err.kind() == std::io::ErrorKind::NotFound => None,
-                Err(err) => {
-                    return Err(err).with_context(|| format!("cannot read {}", path.display()))
-                }
+            let before = if file == LAUNCH {
+                launch_text.clone()
+            } else {
+                read(file)?
             };
+            if before.is_none() && missing == Missing::Leave {
+                continue;
+            }
             let start = before.clone().unwrap_or_else(|| header.to_string());
             let after = with_entries(&start, key, &entries)
                 .with_context(|| format!("cannot keep {} up to date", path.display()))?;
@@ -182,27 +211,43 @@ fn object(props: Vec<(&str, CstInputValue)>) -> CstInputValue {
     CstInputValue::Object(props.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
-/// The open problems of the workspace at `root` that are there (every problem, in a workspace
-/// whose members are all its problems), in the order they were opened.
-fn open_problems(root: &Path) -> Result<Vec<Problem>> {
+/// The open problems' folders of the workspace at `root` (every problem's, in a workspace whose
+/// members are all its problems), in the order they were opened.
+fn open_folders(root: &Path) -> Result<Vec<String>> {
     let manifest = RootManifest::read(root)?;
-    let folders = match manifest.layout() {
+    Ok(match manifest.layout() {
         Layout::AllMembers => members::folders(root),
         Layout::OpenAndArchived => members::lists_with_every_folder(root, &manifest).open,
-    };
-    Ok(folders
-        .iter()
-        .map(|folder| root.join(folder))
-        .filter(|dir| dir.join("Cargo.toml").is_file() && dir.join("samples").is_dir())
-        .filter_map(|dir| Problem::load(&dir).ok())
-        .collect())
+    })
 }
 
-/// A configuration for each sample of each open problem.
-fn launch_configurations(root: &Path) -> Result<Vec<CstInputValue>> {
+/// A configuration for each sample of each open problem. An open problem whose folder is not
+/// there (deleted, stashed, on another branch) keeps the configurations `launch` (the file as
+/// it is) holds for it, as the root manifest keeps its line: they come back into use with the
+/// folder, and a stash or a branch switch finds the file as it left it.
+fn launch_configurations(root: &Path, launch: Option<&str>) -> Result<Vec<CstInputValue>> {
+    let existing: Vec<serde_json::Value> = launch
+        .and_then(|text| CstRootNode::parse(text, &ParseOptions::default()).ok())
+        .and_then(|root| root.value()?.to_serde_value())
+        .and_then(|value| value.get("configurations")?.as_array().cloned())
+        .unwrap_or_default();
     let mut entries = Vec::new();
-    for problem in open_problems(root)? {
-        let folder = members::folder_of(root, &problem.dir)?;
+    for folder in open_folders(root)? {
+        let dir = root.join(&folder);
+        let there = dir.join("Cargo.toml").is_file() && dir.join("samples").is_dir();
+        if !there {
+            let cwd = format!("${{workspaceFolder}}/{folder}");
+            entries.extend(
+                existing
+                    .iter()
+                    .filter(|value| is_ours(value) && value["cwd"] == cwd.as_str())
+                    .map(from_json),
+            );
+            continue;
+        }
+        let Ok(problem) = Problem::load(&dir) else {
+            continue;
+        };
         let Ok(samples) = problem.samples() else {
             continue;
         };
@@ -211,6 +256,25 @@ fn launch_configurations(root: &Path) -> Result<Vec<CstInputValue>> {
         }
     }
     Ok(entries)
+}
+
+/// JSON as a CST input value (an entry kept as the file holds it).
+fn from_json(value: &serde_json::Value) -> CstInputValue {
+    match value {
+        serde_json::Value::Null => CstInputValue::Null,
+        serde_json::Value::Bool(b) => CstInputValue::Bool(*b),
+        serde_json::Value::Number(n) => CstInputValue::Number(n.to_string()),
+        serde_json::Value::String(s) => CstInputValue::String(s.clone()),
+        serde_json::Value::Array(items) => {
+            CstInputValue::Array(items.iter().map(from_json).collect())
+        }
+        serde_json::Value::Object(props) => CstInputValue::Object(
+            props
+                .iter()
+                .map(|(k, v)| (k.clone(), from_json(v)))
+                .collect(),
+        ),
+    }
 }
 
 /// CodeLLDB's configuration for sample `case` of `problem` (in `folder` under the root).

@@ -5,78 +5,25 @@
 //! adds a sample that appeared. In copies of the project, outside it, removed when done.
 
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use jsonc_parser::cst::CstRootNode;
 use jsonc_parser::ParseOptions;
 
-use crate::support::{assert_success_saying, copy_tree, target_dir, text};
+use crate::support::{assert_success_saying, text, ProjectCopy};
 
-/// A copy of the project's workspace (manifests, lock, cargo configuration, libraries, problems,
-/// the xtask's sources), removed when dropped.
-struct Copy {
-    root: PathBuf,
-    target: PathBuf,
+/// The editor's file `name` in the copy.
+fn file(copy: &ProjectCopy, name: &str) -> String {
+    fs::read_to_string(copy.path(".vscode").join(name)).unwrap()
 }
 
-impl Copy {
-    fn new(test: &str) -> Copy {
-        let project = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-        let root = std::env::temp_dir().join(format!("xtask-editor-{test}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&root);
-        fs::create_dir_all(&root).unwrap();
-        for file in ["Cargo.toml", "Cargo.lock", "xtask/Cargo.toml"] {
-            fs::create_dir_all(root.join(file).parent().unwrap()).unwrap();
-            fs::copy(project.join(file), root.join(file)).unwrap();
-        }
-        for folder in [
-            ".cargo",
-            "crates",
-            "problems",
-            "xtask/src",
-            "xtask/tests/it",
-        ] {
-            copy_tree(&project.join(folder), &root.join(folder));
-        }
-        // The copy starts with the editor's files as the user left them, or none.
-        let _ = fs::remove_dir_all(root.join(".vscode"));
-        Copy {
-            root,
-            target: target_dir(&format!("editor-{test}")),
-        }
-    }
-
-    fn xtask(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_xtask"))
-            .args(args)
-            .current_dir(&self.root)
-            .env("CARGO_MANIFEST_DIR", self.root.join("xtask"))
-            .env("CARGO_TARGET_DIR", &self.target)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap()
-    }
-
-    fn file(&self, name: &str) -> String {
-        fs::read_to_string(self.root.join(".vscode").join(name)).unwrap()
-    }
-
-    /// `new 1000` from the competitive-companion payload (two samples).
-    fn new_1000(&self) {
-        let payload =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/companion/boj-1000.json");
-        assert_success_saying(
-            &self.xtask(&["new", "1000", "--from", payload.to_str().unwrap()]),
-            "opened problems/boj-1000",
-        );
-    }
-}
-
-impl Drop for Copy {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.root);
-    }
+/// `new 1000` from the competitive-companion payload (two samples).
+fn new_1000(copy: &ProjectCopy) {
+    let payload = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/companion/boj-1000.json");
+    assert_success_saying(
+        &copy.xtask(&["new", "1000", "--from", payload.to_str().unwrap()]),
+        "opened problems/boj-1000",
+    );
 }
 
 /// The file's JSON value (comments and trailing commas allowed, as VS Code reads it).
@@ -100,9 +47,9 @@ fn names(launch: &str) -> Vec<String> {
 
 #[test]
 fn after_new_each_sample_has_a_configuration_and_a_task_tests_the_file_in_the_editor() {
-    let copy = Copy::new("after-new");
-    copy.new_1000();
-    let launch = value(&copy.file("launch.json"));
+    let copy = ProjectCopy::new("editor-after-new");
+    new_1000(&copy);
+    let launch = value(&file(&copy, "launch.json"));
     let configurations = launch["configurations"].as_array().unwrap();
     for case in ["1", "2"] {
         let name = format!("boj-1000: sample {case}");
@@ -128,9 +75,9 @@ fn after_new_each_sample_has_a_configuration_and_a_task_tests_the_file_in_the_ed
             .is_file());
     }
     // The problems open before it keep theirs.
-    assert!(names(&copy.file("launch.json")).contains(&"boj-2239: sample 1".to_string()));
+    assert!(names(&file(&copy, "launch.json")).contains(&"boj-2239: sample 1".to_string()));
 
-    let tasks = value(&copy.file("tasks.json"));
+    let tasks = value(&file(&copy, "tasks.json"));
     let test = tasks["tasks"]
         .as_array()
         .unwrap()
@@ -162,9 +109,9 @@ fn after_new_each_sample_has_a_configuration_and_a_task_tests_the_file_in_the_ed
 
 #[test]
 fn a_configuration_and_comments_written_by_hand_survive_new_and_archive() {
-    let copy = Copy::new("hand-edits");
-    copy.new_1000();
-    let path = copy.root.join(".vscode/launch.json");
+    let copy = ProjectCopy::new("editor-hand-edits");
+    new_1000(&copy);
+    let path = copy.path(".vscode/launch.json");
     let before = fs::read_to_string(&path).unwrap();
     let mine = r#"// my own configuration, for a scratch program
         {
@@ -186,11 +133,11 @@ fn a_configuration_and_comments_written_by_hand_survive_new_and_archive() {
     // A new problem: its configurations appear, and mine stay as I wrote them.
     let out = copy.xtask(&["new", "1001"]);
     assert_success_saying(&out, "opened problems/boj-1001");
-    let samples = copy.root.join("problems/boj-1001/samples");
+    let samples = copy.path("problems/boj-1001/samples");
     fs::write(samples.join("1.in"), "1 2\n").unwrap();
     fs::write(samples.join("1.out"), "1\n2\n").unwrap();
     assert_success_saying(&copy.xtask(&["open", "1001"]), "open (");
-    let after = copy.file("launch.json");
+    let after = file(&copy, "launch.json");
     assert!(after.contains(mine.trim_end()), "{after}");
     assert!(after.contains("// my note at the top"), "{after}");
     let listed = names(&after);
@@ -208,7 +155,7 @@ fn a_configuration_and_comments_written_by_hand_survive_new_and_archive() {
         &copy.xtask(&["archive", "1000"]),
         "archived problems/boj-1000",
     );
-    let after = copy.file("launch.json");
+    let after = file(&copy, "launch.json");
     assert!(after.contains(mine.trim_end()), "{after}");
     assert!(after.contains("// my note at the top"), "{after}");
     let listed = names(&after);
@@ -239,12 +186,12 @@ fn a_configuration_and_comments_written_by_hand_survive_new_and_archive() {
 
 #[test]
 fn test_adds_the_configuration_of_a_sample_that_appeared() {
-    let copy = Copy::new("test-adds");
-    copy.new_1000();
-    let samples = copy.root.join("problems/boj-1000/samples");
+    let copy = ProjectCopy::new("editor-test-adds");
+    new_1000(&copy);
+    let samples = copy.path("problems/boj-1000/samples");
     fs::write(samples.join("3.in"), "5 6\n").unwrap();
     fs::write(samples.join("3.out"), "11\n").unwrap();
-    assert!(!names(&copy.file("launch.json")).contains(&"boj-1000: sample 3".to_string()));
+    assert!(!names(&file(&copy, "launch.json")).contains(&"boj-1000: sample 3".to_string()));
     // The template's solution echoes the tokens: every sample is WA; what matters is the file.
     let out = copy.xtask(&["test", "1000"]);
     assert_eq!(
@@ -259,5 +206,38 @@ fn test_adds_the_configuration_of_a_sample_that_appeared() {
         stdout.contains("  problems/boj-1000/samples/3.in: sample 3 WA; step through it: cargo xtask debug boj-1000 3\n"),
         "{stdout}"
     );
-    assert!(names(&copy.file("launch.json")).contains(&"boj-1000: sample 3".to_string()));
+    assert!(names(&file(&copy, "launch.json")).contains(&"boj-1000: sample 3".to_string()));
+
+    // Where the files are not (a branch without them), `test` does not add them.
+    fs::remove_dir_all(copy.path(".vscode")).unwrap();
+    let out = copy.xtask(&["test", "1000"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(!copy.path(".vscode").exists());
+}
+
+#[test]
+fn an_open_problem_whose_folder_is_gone_keeps_its_configurations() {
+    let copy = ProjectCopy::new("editor-folder-gone");
+    new_1000(&copy);
+    let before = file(&copy, "launch.json");
+    assert!(names(&before).contains(&"boj-1000: sample 1".to_string()));
+    // Stashed, moved away, on another branch: the file stays as it was, as the root manifest's
+    // line does, and the configurations serve again when the folder is back.
+    let away = copy.path("boj-1000-away");
+    fs::rename(copy.path("problems/boj-1000"), &away).unwrap();
+    assert_success_saying(&copy.xtask(&["open", "2239"]), "open (");
+    assert_success_saying(
+        &copy.xtask(&["archive", "2580"]),
+        "archived problems/boj-2580",
+    );
+    let after = file(&copy, "launch.json");
+    assert!(
+        names(&after).contains(&"boj-1000: sample 2".to_string()),
+        "{after}"
+    );
+    assert!(
+        !names(&after).iter().any(|n| n.starts_with("boj-2580")),
+        "{after}"
+    );
+    fs::rename(&away, copy.path("problems/boj-1000")).unwrap();
 }
