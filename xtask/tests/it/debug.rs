@@ -1,7 +1,8 @@
 //! `cargo xtask debug` (issue 51): a solution whose helper indexes past the end of the vector it
 //! is lent (`tests/data/debug/index-helper`, RE on sample 2, AC on sample 1), run to its panic
 //! by `--batch` under gdb (and lldb, where its Python works), opened at gdb's prompt in tmux, and
-//! refused with what to install where no debugger is. Tests that need gdb, lldb or tmux skip,
+//! refused with what to install where no debugger is; `deep-or-endless`, which spins or recurses
+//! past its stack, stopped at its time and named by its signal. Tests that need gdb, lldb or tmux skip,
 //! saying so, where it is not installed (CI installs gdb and tmux).
 
 use std::fs;
@@ -345,4 +346,44 @@ fn in_a_terminal_the_prompt_waits_then_run_stops_at_the_panic_and_quit_ends_it()
     assert!(left.is_empty(), "left running: {left:?}");
     let debugging = processes_under(&target_dir("debug-terminal-target"));
     assert!(debugging.is_empty(), "left running: {debugging:?}");
+}
+
+#[test]
+fn a_run_that_never_ends_is_stopped_at_its_time_and_a_stack_overflow_is_named() {
+    if !installed("gdb", "the gdb batch runs") {
+        return;
+    }
+    let dir = fixture_copy("debug", "never-ends").join("deep-or-endless");
+    let path = dir.to_str().unwrap();
+    // 10 s + 10 × its 100 ms: stopped where it spins, its frame and locals shown.
+    let out = xtask("never-ends", &["debug", path, "endless", "--batch"], &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("still running after 11 s, stopped there"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  fixture_deep_or_endless::main at src/main.rs:2"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\n    let n = 0\n"), "{stdout}");
+    // Past its 16 MB stack (the problem's, as when judged): SIGSEGV, in the recursion.
+    let out = xtask("never-ends", &["debug", path, "deep", "--batch"], &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("stopped by SIGSEGV (a stack overflow"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  fixture_deep_or_endless::depth at src/main.rs:11"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("more of its own frames in the first 512 (a deep recursion)"),
+        "{stdout}"
+    );
+    let left = processes_under(&dir);
+    assert!(left.is_empty(), "left running: {left:?}");
 }
