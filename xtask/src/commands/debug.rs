@@ -23,6 +23,9 @@ use xtask::workspace::problem::{self, Judge, Problem, Sample};
 use super::test::{judge_problems, JudgeArgs};
 use super::ProgramArgs;
 
+/// What the debugging build is, as the first line says it.
+const DEBUGGING_BUILD: &str = "debugging build: opt-level 0, overflow checks, debug assertions";
+
 /// Open a case in the debugger (rust-gdb, or rust-lldb), ready to `run`; or, with --batch, run
 /// it and print where it stopped (exit 0 it ran to its end, 1 it did not, 2 no debugger).
 #[derive(clap::Args, Debug)]
@@ -99,10 +102,14 @@ pub fn run(args: &DebugArgs) -> Result<ExitCode> {
     let input = shown(&sample.input, &problem.dir);
     if args.batch {
         say!(
-            "{} · sample {} · {} --batch on {input} (debugging build: opt-level 0, overflow checks, debug assertions)",
+            "{} · sample {} · {} --batch on {input} ({DEBUGGING_BUILD})",
             problem.name,
             sample.name,
-            debugger.wrapper.file_name().unwrap_or_default().to_string_lossy(),
+            debugger
+                .wrapper
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy(),
         );
         let stopped = debugger.batch(&case)?;
         say!("{}", render(&stopped, &problem, &case));
@@ -196,7 +203,7 @@ fn interactive(
         Kind::Lldb => ("run", "bt", "quit"),
     };
     say!(
-        "{} · sample {sample} · {} (debugging build: opt-level 0, overflow checks, debug assertions)\n\
+        "{} · sample {sample} · {} ({DEBUGGING_BUILD})\n\
          `{run}` starts it on {input}; it stops at a panic before unwinding (`{backtrace}` for the \
          frames, `frame N` and `info locals` or `frame variable` for the values); `{quit}` leaves",
         problem.name,

@@ -95,7 +95,8 @@ def shown(value):
     # (a reference is always valid; a raw pointer that is not says so).
     kind = value.type.strip_typedefs()
     prefix = ""
-    if kind.code in (gdb.TYPE_CODE_PTR, gdb.TYPE_CODE_REF) and kind.target().strip_typedefs().code not in (
+    pointer = kind.code in (gdb.TYPE_CODE_PTR, gdb.TYPE_CODE_REF)
+    if pointer and kind.target().strip_typedefs().code not in (
         gdb.TYPE_CODE_FUNC,
         gdb.TYPE_CODE_VOID,
     ):

@@ -173,7 +173,10 @@ elif state == lldb.eStateExited:
 elif state == lldb.eStateStopped:
     thread = process.GetSelectedThread()
     reason = thread.GetStopReason()
-    hit = reason == lldb.eStopReasonBreakpoint and thread.GetStopReasonDataAtIndex(0) == panic_breakpoint.GetID()
+    hit = (
+        reason == lldb.eStopReasonBreakpoint
+        and thread.GetStopReasonDataAtIndex(0) == panic_breakpoint.GetID()
+    )
     if hit:
         say(ended="panicked")
     elif interrupted.is_set():

@@ -129,7 +129,10 @@ fn install_advice(wanted: Option<Kind>) -> String {
     } else {
         "install gdb or lldb from the system's packages"
     };
-    format!("{what}: {how}; the toolchain's rust-gdb and rust-lldb load Rust's pretty-printers into them")
+    format!(
+        "{what}: {how}; the toolchain's rust-gdb and rust-lldb load Rust's pretty-printers into \
+         them"
+    )
 }
 
 /// Why `debug` stops on Windows, and what to use there. What a toolchain ships is decided by
@@ -516,7 +519,9 @@ mod tests {
             \"values\": [{\"name\": \"v\", \"value\": \"&Vec(size=2) = {1, 2}\", \"argument\": true}]}\n\
             noise {\"ended\": \"exited\"}\n\
             @xtask-debug {\"more\": 2, \"walked_all\": false}\n";
-        let stderr = "thread 'main' panicked at src/main.rs:9:5:\nindex out of bounds: the len is 2 but the index is 2\nnote: run with `RUST_BACKTRACE=1`\n";
+        let stderr = "thread 'main' panicked at src/main.rs:9:5:\n\
+            index out of bounds: the len is 2 but the index is 2\n\
+            note: run with `RUST_BACKTRACE=1`\n";
         let stopped = read_report(said, stderr.into(), 0).unwrap();
         assert_eq!(stopped.ending, Ending::Panicked);
         assert!(!stopped.clean());

@@ -435,7 +435,8 @@ fn tasks() -> Vec<CstInputValue> {
         ),
         task(
             "xtask: submit",
-            "check the bundle, copy it, open BOJ's submit page for the problem of the file in the editor",
+            "check the bundle, copy it and open BOJ's submit page, for the problem of the file in \
+             the editor",
             &["xtask", "submit", "${file}"],
             None,
             problem_matchers(false),

@@ -2,8 +2,8 @@
 //! is lent (`tests/data/debug/index-helper`, RE on sample 2, AC on sample 1), run to its panic
 //! by `--batch` under gdb (and lldb, where its Python works), opened at gdb's prompt in tmux, and
 //! refused with what to install where no debugger is; `deep-or-endless`, which spins or recurses
-//! past its stack, stopped at its time and named by its signal. Tests that need gdb, lldb or tmux skip,
-//! saying so, where it is not installed (CI installs gdb and tmux).
+//! past its stack, stopped at its time and named by its signal. Tests that need gdb, lldb or
+//! tmux skip, saying so, where it is not installed (CI installs gdb and tmux).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -75,7 +75,10 @@ fn batch_names_the_helper_its_panic_and_the_vector_it_was_lent() {
 fn assert_panic_report(stdout: &str) {
     assert!(stdout.contains("sample 2"), "{stdout}");
     assert!(
-        stdout.contains("panicked: index out of bounds: the len is 4 but the index is 4\n  at src/main.rs:9:23\n"),
+        stdout.contains(concat!(
+            "panicked: index out of bounds: the len is 4 but the index is 4\n",
+            "  at src/main.rs:9:23\n"
+        )),
         "{stdout}"
     );
     let helper = stdout

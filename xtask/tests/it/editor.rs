@@ -203,7 +203,10 @@ fn test_adds_the_configuration_of_a_sample_that_appeared() {
     );
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("  problems/boj-1000/samples/3.in: sample 3 WA; step through it: cargo xtask debug boj-1000 3\n"),
+        stdout.contains(concat!(
+            "  problems/boj-1000/samples/3.in: sample 3 WA; ",
+            "step through it: cargo xtask debug boj-1000 3\n"
+        )),
         "{stdout}"
     );
     assert!(names(&file(&copy, "launch.json")).contains(&"boj-1000: sample 3".to_string()));
