@@ -257,6 +257,8 @@ impl Debugger {
                 add(&["-ex", &format!("set args < {quoted}")]);
             }
             Kind::Lldb => {
+                // `quit` ends it without asking, as gdb's `set confirm off` does.
+                add(&["-o", "settings set auto-confirm true"]);
                 add(&[
                     "-o",
                     &format!("settings set target.input-path {}", lldb_quoted(&input)),
