@@ -170,11 +170,21 @@ fn without_a_debugger_it_exits_2_saying_what_to_install() {
     );
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{}{stderr}", text(&out.stdout));
+    if cfg!(windows) {
+        // No rust-gdb or rust-lldb that Windows can run: what to use there instead.
+        assert!(stderr.contains("CodeLLDB"), "{stderr}");
+        return;
+    }
     assert!(
         stderr.contains("no debugger on PATH (neither gdb nor lldb)"),
         "{stderr}"
     );
-    assert!(stderr.contains("install gdb"), "{stderr}");
+    let install = if cfg!(target_os = "macos") {
+        "xcode-select --install"
+    } else {
+        "install gdb"
+    };
+    assert!(stderr.contains(install), "{stderr}");
     let out = xtask(
         "no-debugger",
         &[
