@@ -237,7 +237,12 @@ pub fn failed_cases(problem: &Problem, report: &ProblemReport) -> String {
         .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
         .filter(|_| root.is_some())
         .map(|_| problem.name.clone())
-        .unwrap_or_else(|| shown(&problem.dir));
+        .unwrap_or_else(|| {
+            // Outside a workspace's problems/: its path, from here when it is below.
+            let here = std::env::current_dir().unwrap_or_default();
+            let below = problem.dir.strip_prefix(&here).ok();
+            below.map_or_else(|| shown(&problem.dir), |p| p.to_string_lossy().into_owned())
+        });
     let mut lines = String::new();
     for case in report
         .cases
