@@ -1,6 +1,7 @@
 //! The xtask's reusable parts: finding problems, scaffolding new ones (from the command line or
 //! competitive-companion), building them as BOJ would, running one executable under limits,
-//! judging its output, rendering reports, telling which files a watch on a problem follows, and
+//! judging its output, rendering reports, telling which files a watch on a problem follows,
+//! opening a case in the system's debugger, keeping the editor's launch and task files, and
 //! handing a bundle to the clipboard and BOJ's submit page to the browser.
 //!
 //! The subcommands (`src/main.rs` and one module each) are thin layers over these modules, so
@@ -27,6 +28,7 @@
 
 pub mod bundle;
 pub mod companion;
+pub mod debug;
 pub mod hunt;
 pub mod judge;
 pub mod listen;

@@ -5,7 +5,7 @@ mod commands;
 use std::process::ExitCode;
 
 use clap::Parser;
-use commands::{archive, bundle, hack, listen, new, scale, stress, submit, test, watch};
+use commands::{archive, bundle, debug, hack, listen, new, scale, stress, submit, test, watch};
 
 /// A toolkit for practising Baekjoon Online Judge problems in Rust: judge locally as BOJ
 /// would, stress against a generator and a brute force, bundle one file, submit it.
@@ -29,6 +29,9 @@ enum Command {
     Scale(scale::ScaleArgs),
     /// Import problems sent by the competitive-companion browser extension.
     Listen(listen::ListenArgs),
+    /// Open a failing case in the debugger (rust-gdb or rust-lldb) with a breakpoint on a panic;
+    /// --batch runs it and prints where it stopped, with its frames' values.
+    Debug(debug::DebugArgs),
     /// Judge a problem's samples, then again each time one of its files is saved (Ctrl-C stops).
     Watch(watch::WatchArgs),
     /// Bundle and check a problem, copy the bundle to the clipboard, open BOJ's submit page.
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::Hack(args) => hack::run(&args),
         Command::Scale(args) => scale::run(&args),
         Command::Listen(args) => listen::run(&args),
+        Command::Debug(args) => debug::run(&args),
         Command::Watch(args) => watch::run(&args),
         Command::Submit(args) => submit::run(&args),
         Command::Open(args) => archive::open(&args),

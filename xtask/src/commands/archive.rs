@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use xtask::workspace;
 use xtask::workspace::archive::{self, OPEN_LIMIT};
+use xtask::workspace::editor::Missing;
 use xtask::workspace::members::Layout;
 use xtask::workspace::problem::{self, Problem};
 
@@ -67,6 +68,7 @@ pub fn open(args: &OpenArgs) -> Result<ExitCode> {
             say!("{moved}");
         }
     }
+    super::keep_editor_files(&root, Missing::Make);
     let open: Vec<String> = archive::open_problems(&root)?
         .into_iter()
         .map(
@@ -100,6 +102,7 @@ pub fn archive(args: &ArchiveArgs) -> Result<ExitCode> {
         problems(&root, &args.problems)?
     };
     let moved = archive::archive(&root, &dirs)?;
+    super::keep_editor_files(&root, Missing::Leave);
     if moved.is_empty() {
         say!("nothing to archive: none of them is open");
     } else {
@@ -116,6 +119,7 @@ pub fn migrate(args: &MigrateArgs) -> Result<ExitCode> {
         .map(|p: Problem| p.dir)
         .collect();
     let migration = archive::migrate(&root, &dirs)?;
+    super::keep_editor_files(&root, Missing::Leave);
     for manifest in &migration.manifests {
         say!(
             "{}: says what it inherited from the workspace",

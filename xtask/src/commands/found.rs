@@ -69,8 +69,8 @@ pub fn show_case(
 }
 
 /// Saves the failing case `tried` as the sample `name` (its input and the reference's answer),
-/// or, where nothing answers it, its input into `samples/unanswered/`; the lines that say so,
-/// ending with how `cargo xtask test` replays it.
+/// or, where nothing answers it, its input into `samples/unanswered/`; the lines that say so:
+/// how `cargo xtask test` replays it, and the `cargo xtask debug` command that steps through it.
 pub fn save(
     engine: &Engine,
     problem: &Problem,
@@ -95,13 +95,15 @@ pub fn save(
     write(&path, &tried.input)?;
     write(&folder.join(format!("{name}.out")), &tried.answer)?;
     Ok(format!(
-        "  saved {} and .out ({}): `cargo xtask test {problem_arg}` replays it\n",
+        "  saved {} and .out ({}): `cargo xtask test {problem_arg}` replays it\n  step through \
+         it in the debugger: {}\n",
         shown_path(&path),
         match (engine.has_reference(), engine.judge()) {
             (true, _) => "the reference's answer",
             (false, Judge::Interactive(_)) => "empty: the interactor judges",
             (false, _) => "empty: no reference; the checker judges",
         },
+        super::debug::command_line(problem_arg, name),
     ))
 }
 

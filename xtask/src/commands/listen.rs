@@ -41,6 +41,8 @@ pub fn run(args: &ListenArgs) -> anyhow::Result<ExitCode> {
     for answer in listener.answered() {
         if answer.is_success() {
             say!("{}", answer.message);
+            // A problem imported and opened: its samples' debug configurations.
+            super::keep_editor_files(&root, xtask::workspace::editor::Missing::Make);
         } else {
             eprintln!("rejected ({}): {}", answer.status, answer.message);
         }

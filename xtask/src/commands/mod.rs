@@ -10,6 +10,7 @@ macro_rules! say {
 
 pub mod archive;
 pub mod bundle;
+pub mod debug;
 pub mod found;
 pub mod hack;
 pub mod listen;
@@ -31,6 +32,17 @@ use xtask::run::command_line::Rules;
 use xtask::run::Program;
 use xtask::workspace::build::{self, BuildOptions, Executables};
 use xtask::workspace::problem::Problem;
+
+/// Brings the editor's files of the workspace at `root` (`.vscode/launch.json` and
+/// `tasks.json`) up to date with its open problems and their samples, making them or not as
+/// `missing` says. A failure (a file that is
+/// not JSON with comments, say) is said on stderr and changes nothing: the command's own work
+/// is done.
+pub fn keep_editor_files(root: &std::path::Path, missing: xtask::workspace::editor::Missing) {
+    if let Err(err) = xtask::workspace::editor::sync(root, missing) {
+        eprintln!("warning: {err:#}");
+    }
+}
 
 /// Where the programs judged come from, shared by `test`, `stress` and `scale`: cargo's build of the
 /// problem (the default), a folder of prebuilt executables, a command of any language, or the

@@ -146,6 +146,7 @@ fn print_opened(root: &Path, dir: &Path) -> Result<()> {
     let moved = archive::open_if_archivable(root, dir)?;
     if !moved.is_empty() {
         say!("{moved}");
+        super::keep_editor_files(root, xtask::workspace::editor::Missing::Make);
     }
     Ok(())
 }

@@ -219,14 +219,6 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             shrunk(failure),
             found::show_case(&engine, &problem, &failure.smallest, &style, linked)?
         ));
-        let name = run.case_name(&failure.case);
-        emit(&found::save(
-            &engine,
-            &problem,
-            &args.problem,
-            &name,
-            &failure.smallest,
-        )?);
         emit(&format!(
             "  the generator wrote {} as: {}\n",
             if failure.cut {
@@ -236,6 +228,14 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             },
             engine.generator_command(&failure.generated)
         ));
+        let name = run.case_name(&failure.case);
+        emit(&found::save(
+            &engine,
+            &problem,
+            &args.problem,
+            &name,
+            &failure.smallest,
+        )?);
     } else if let Some(coverage) = &coverage {
         emit(&measured.report(coverage, finding.passed));
     }

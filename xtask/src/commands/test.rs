@@ -6,11 +6,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use xtask::judge::hint::CheckedRun;
 use xtask::judge::{self, CaseReport, Hint, JudgeOptions, Judged, ProblemReport};
+use xtask::judge::{Detail, Verdict};
 use xtask::report::{emit, ColorChoice, Style};
 use xtask::run::{Program, DEFAULT_OUTPUT_CAP};
 use xtask::validate::{self, Validator};
 use xtask::workspace;
+use xtask::workspace::build;
+use xtask::workspace::members;
 use xtask::workspace::problem::{self, Problem};
 
 use super::ProgramArgs;
@@ -73,6 +77,15 @@ pub fn run(args: &TestArgs) -> Result<ExitCode> {
     let mut seen = std::collections::HashSet::new();
     problems.retain(|p| seen.insert(p.manifest.clone()));
     let reports = judge_problems(&problems, &args.programs, judging)?;
+    // Samples come and go (by hand, by stress): the editor's configurations follow.
+    let mut roots: Vec<PathBuf> = problems
+        .iter()
+        .filter_map(|p| members::root_of(&p.dir))
+        .collect();
+    roots.dedup();
+    for root in roots {
+        super::keep_editor_files(&root, xtask::workspace::editor::Missing::Leave);
+    }
     Ok(if reports.iter().any(ProblemReport::judge_failed) {
         eprintln!("error: a checker or an interactor failed; see JE above");
         ExitCode::from(2)
@@ -137,6 +150,9 @@ pub fn judge_problems(
             emit(&style.case(&head, case));
             Ok(())
         })?;
+        // Before the summary, which stays a run's last line (what the editor's watch task
+        // reads as the end of a run).
+        emit(&failed_cases(problem, &report));
         emit(&style.summary(&report));
         reports.push(report);
     }
@@ -198,4 +214,97 @@ impl CheckedRerun {
         }
         Ok(())
     }
+}
+
+/// A line for each case of `report` that is not AC, before the problem's summary: where to look
+/// (the panic's place, else the sample's input), the verdict, and the command that opens the
+/// case in the debugger. Paths are from the workspace root (absolute outside one), the form the
+/// editor's tasks match as problems (`xtask::workspace::editor`).
+pub fn failed_cases(problem: &Problem, report: &ProblemReport) -> String {
+    let root = members::root_of(&problem.dir);
+    let shown = |path: &std::path::Path| -> String {
+        let relative = root
+            .as_deref()
+            .and_then(|root| path.strip_prefix(root).ok());
+        relative
+            .unwrap_or(path)
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    let named = problem
+        .name
+        .strip_prefix("boj-")
+        .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+        .filter(|_| root.is_some())
+        .map(|_| problem.name.clone())
+        .unwrap_or_else(|| {
+            // Outside a workspace's problems/: its path, from here when it is below.
+            let here = std::env::current_dir().unwrap_or_default();
+            let below = problem.dir.strip_prefix(&here).ok();
+            below.map_or_else(|| shown(&problem.dir), |p| p.to_string_lossy().into_owned())
+        });
+    let mut lines = String::new();
+    for case in report
+        .cases
+        .iter()
+        .filter(|case| case.verdict != Verdict::Ac)
+    {
+        let debug = super::debug::command_line(&named, &case.name);
+        let (at, why) = match panic_of(problem, case) {
+            Some((place, message)) => (place, format!(" ({message})")),
+            None => (
+                shown(
+                    &problem
+                        .dir
+                        .join("samples")
+                        .join(format!("{}.in", case.name)),
+                ),
+                String::new(),
+            ),
+        };
+        // `debug` runs a solution on a file, which an interactive one cannot be run on.
+        let step = match problem.judge {
+            xtask::workspace::problem::Judge::Interactive(_) => String::new(),
+            _ => format!("; step through it: {debug}"),
+        };
+        lines.push_str(&format!(
+            "  {at}: sample {} {}{why}{step}\n",
+            case.name, case.verdict
+        ));
+    }
+    lines
+}
+
+/// Where a case panicked, as `PATH:LINE:COLUMN` from the workspace root, and its message: from
+/// its own run's stderr, or the checked build's.
+fn panic_of(problem: &Problem, case: &CaseReport) -> Option<(String, String)> {
+    let from_run = match &case.detail {
+        Detail::Crash { stderr_tail, .. } => xtask::judge::hint::panic_in(stderr_tail)
+            .map(|run| (run, build::workspace_manifest(&problem.dir).ok())),
+        _ => None,
+    };
+    let from_checked = case.hints.iter().find_map(|hint| match hint {
+        Hint::Checked(run) => Some((run.clone(), None)),
+        _ => None,
+    });
+    let (CheckedRun::Panicked { message, place }, compiled_in) = from_run.or(from_checked)?;
+    // rustc names a file from the workspace it compiled in; the checked hint from the problem.
+    let place = place?;
+    let mut parts = place.rsplitn(3, ':');
+    let (column, line, file) = (parts.next()?, parts.next()?, parts.next()?);
+    let base = compiled_in
+        .as_deref()
+        .and_then(std::path::Path::parent)
+        .unwrap_or(&problem.dir);
+    let full = base.join(file);
+    let root = members::root_of(&problem.dir);
+    let relative = root
+        .as_deref()
+        .and_then(|root| full.strip_prefix(root).ok());
+    let path = relative
+        .unwrap_or(&full)
+        .to_string_lossy()
+        .replace('\\', "/");
+    let message = message.lines().next().unwrap_or_default().to_string();
+    Some((format!("{path}:{line}:{column}"), message))
 }

@@ -63,7 +63,10 @@ pub fn run(args: &WatchArgs) -> Result<ExitCode> {
     // all the same, built alone, and the reason is said.
     if let Ok(root) = workspace::root_or_project(args.judging.root.as_deref()) {
         match archive::open_if_archivable(&root, &problem.dir) {
-            Ok(moved) if !moved.is_empty() => emit(&format!("{moved}\n")),
+            Ok(moved) if !moved.is_empty() => {
+                emit(&format!("{moved}\n"));
+                super::keep_editor_files(&root, xtask::workspace::editor::Missing::Make);
+            }
             Ok(_) => {}
             Err(err) => emit(&format!("not opened (judged all the same): {err:#}\n")),
         }

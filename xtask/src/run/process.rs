@@ -55,6 +55,16 @@ pub fn launch_if_asked() -> Option<std::process::ExitCode> {
     None
 }
 
+/// Sets this process's own soft stack limit to `bytes` (at most its hard limit), so that a
+/// program it `exec`s next, and what that program starts, gets it: how `cargo xtask debug`
+/// gives the solution under the debugger the problem's stack on Linux, where the stack is set
+/// when a program starts. Returns the limit set. Only from the main thread (XNU refuses
+/// another's), and not needed on Windows or macOS, where the judge build links it in.
+#[cfg(unix)]
+pub fn set_own_stack_limit(bytes: u64) -> io::Result<u64> {
+    unix::set_stack_limit(bytes)
+}
+
 /// Does nothing on Windows, which starts every program itself.
 #[cfg(not(unix))]
 pub fn set_launcher(_path: &Path) {}

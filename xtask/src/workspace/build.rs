@@ -74,6 +74,41 @@ impl BuildOptions {
     }
 }
 
+/// The debugging build's profile: `judge` with debug info, overflow checks and debug assertions
+/// on, and no optimisation, so every line is a step and every variable is there to print.
+pub const DEBUG_PROFILE: &str = "judge-debug";
+
+impl BuildOptions {
+    /// The debugging build (`cargo xtask debug`, and the editor's launch configurations, which
+    /// pass the same settings): profile [`DEBUG_PROFILE`], defined on cargo's command line as the
+    /// checked build's is ([`BuildOptions::debug_settings`]), in its own folder
+    /// (`judge-debug/`), so neither the judge build's cache nor the checked build's is undone.
+    /// Cargo's progress is shown: the user waits on it.
+    pub fn debugging() -> BuildOptions {
+        BuildOptions {
+            profile: DEBUG_PROFILE.to_string(),
+            config: BuildOptions::debug_settings(),
+            ..BuildOptions::default()
+        }
+    }
+
+    /// The `--config` settings that define [`DEBUG_PROFILE`]: the judge profile with full debug
+    /// info, opt-level 0 (at opt-level 2 most locals are `<optimized out>` and helpers are
+    /// inlined away), overflow checks and debug assertions on, as in the checked build.
+    pub fn debug_settings() -> Vec<String> {
+        [
+            "inherits=\"judge\"",
+            "opt-level=0",
+            "debug=\"full\"",
+            "overflow-checks=true",
+            "debug-assertions=true",
+        ]
+        .iter()
+        .map(|setting| format!("profile.{DEBUG_PROFILE}.{setting}"))
+        .collect()
+    }
+}
+
 /// The executables of one built problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Executables {

@@ -481,6 +481,14 @@ pub fn rewrite(root: &Path, change: impl FnOnce(&mut DocumentMut) -> Result<()>)
     Ok(())
 }
 
+/// Runs `work` under the workspace's lock for edits of its root manifest (the lock [`edit`]
+/// holds), for edits of files that follow its lists (the editor's configurations): commands run
+/// at once then each see the lists as the last one left them. Not to be called inside [`edit`].
+pub fn locked<T>(root: &Path, work: impl FnOnce() -> Result<T>) -> Result<T> {
+    let _lock = lock(root)?;
+    work()
+}
+
 /// Lists the problems in `dirs` that the root manifest does not list yet as archived, so that
 /// cargo will build them alone (copied or made by hand, or back from a branch where they were
 /// never listed); each gets the root's `Cargo.lock` when it has none, to build with the versions

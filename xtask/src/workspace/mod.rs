@@ -16,6 +16,7 @@ use anyhow::{Context, Result};
 
 pub mod archive;
 pub mod build;
+pub mod editor;
 pub mod fresh;
 pub mod members;
 pub mod problem;

@@ -373,6 +373,23 @@ impl Problem {
         })
     }
 
+    /// Reads the problem whose folder is `path` or holds it (a file or folder in a problem, as an
+    /// editor names the file being edited): the nearest folder at or above it with a
+    /// `Cargo.toml` and a `samples/` folder. The error is [`Problem::load`]'s for `path` itself
+    /// when no folder above it is a problem.
+    pub fn load_containing(path: &Path) -> Result<Problem> {
+        let Ok(full) = dunce::canonicalize(path) else {
+            return Problem::load(path);
+        };
+        let found = full
+            .ancestors()
+            .find(|dir| dir.join("Cargo.toml").is_file() && dir.join("samples").is_dir());
+        match found {
+            Some(dir) => Problem::load(dir),
+            None => Problem::load(path),
+        }
+    }
+
     /// The samples, in natural order (`2` before `10`). Every `.in` needs its `.out` and the
     /// other way round; anything else in `samples/` (like `.gitkeep`) is ignored.
     pub fn samples(&self) -> Result<Vec<Sample>> {
@@ -442,19 +459,20 @@ pub fn discover(root: &Path) -> Result<Vec<Problem>> {
 pub fn find(root: Option<&Path>, spec: &str) -> Result<Problem> {
     match root {
         Some(root) => resolve(root, spec),
-        None if !is_problem_name(spec) => Problem::load(Path::new(spec)),
+        None if !is_problem_name(spec) => Problem::load_containing(Path::new(spec)),
         None => resolve(&super::project_root()?, spec),
     }
 }
 
-/// Finds the problem a user named: `boj-2239`, `2239`, or a path to a problem folder.
+/// Finds the problem a user named: `boj-2239`, `2239`, or a path to a problem folder or to a
+/// file or folder in one (an editor's `${file}`: `problems/boj-2239/src/main.rs`).
 ///
 /// A name is looked up among the problems under `root/problems` (by package name, folder name
 /// or metadata id); anything else is taken as a path.
 pub fn resolve(root: &Path, spec: &str) -> Result<Problem> {
     let as_path = Path::new(spec);
     if !is_problem_name(spec) {
-        return Problem::load(as_path);
+        return Problem::load_containing(as_path);
     }
     let wanted = spec.strip_prefix("boj-").unwrap_or(spec);
     // Where `new` puts it: found without reading the whole archive.

@@ -5,6 +5,8 @@ mod bundle;
 mod bundle_crates;
 mod checked;
 mod companion;
+mod debug;
+mod editor;
 mod float;
 mod hunt;
 mod interactive;

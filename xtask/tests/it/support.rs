@@ -236,3 +236,120 @@ pub fn cpu_to_pin() -> Option<usize> {
     }
     Some(first)
 }
+
+/// A copy of the project (its manifests, lock file, cargo configuration, libraries, problems and
+/// xtask; not its build folder, nor the xtask's test fixtures) in a fresh folder outside it,
+/// removed when dropped.
+pub struct ProjectCopy {
+    pub root: PathBuf,
+    /// Its own target folder: copies judged side by side would otherwise write their problems'
+    /// executables, of the same names, over each other's.
+    pub target: PathBuf,
+}
+
+impl ProjectCopy {
+    pub fn new(test: &str) -> ProjectCopy {
+        let project = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let root = std::env::temp_dir().join(format!("xtask-ws-{test}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        fs::create_dir_all(&root).unwrap();
+        for file in ["Cargo.toml", "Cargo.lock"] {
+            fs::copy(project.join(file), root.join(file)).unwrap();
+        }
+        for folder in [
+            ".cargo",
+            "crates",
+            "problems",
+            "xtask/src",
+            "xtask/tests/it",
+        ] {
+            copy_tree(&project.join(folder), &root.join(folder));
+        }
+        fs::copy(
+            project.join("xtask/Cargo.toml"),
+            root.join("xtask/Cargo.toml"),
+        )
+        .unwrap();
+        ProjectCopy {
+            root,
+            target: target_dir(&format!("workspace-{test}")),
+        }
+    }
+
+    pub fn path(&self, relative: &str) -> PathBuf {
+        self.root.join(relative)
+    }
+
+    /// Real cargo, run in the copy's root as a user types it, building into the copy's own
+    /// target folder (without debug info, which only makes a build slower here).
+    pub fn cargo(&self, args: &[&str]) -> Output {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        Command::new(cargo)
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("CARGO_PROFILE_DEV_DEBUG", "0")
+            .env_remove("CARGO_MANIFEST_DIR")
+            .output()
+            .unwrap()
+    }
+
+    /// The xtask as `cargo xtask ARGS` runs it in the copy: in its root, with cargo's
+    /// `CARGO_MANIFEST_DIR` naming the copy's xtask package.
+    pub fn xtask(&self, args: &[&str]) -> Output {
+        Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_MANIFEST_DIR", self.root.join("xtask"))
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap()
+    }
+
+    /// The packages cargo counts as the workspace's members (`cargo metadata`), by name; the
+    /// test fails, with cargo's message, when cargo refuses to load the workspace.
+    pub fn members(&self) -> Vec<String> {
+        let out = self.cargo(&[
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--offline",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let metadata: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let mut names: Vec<String> = metadata["packages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| {
+                metadata["workspace_members"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&p["id"])
+            })
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// `cargo xtask new ID`, with one sample that the template's solution (each token echoed on
+    /// a line) answers.
+    pub fn new_problem(&self, id: &str) {
+        assert_success_saying(&self.xtask(&["new", id]), "opened problems/boj-");
+        let samples = self.path(&format!("problems/boj-{id}/samples"));
+        fs::write(samples.join("1.in"), "3 4\n").unwrap();
+        fs::write(samples.join("1.out"), "3\n4\n").unwrap();
+        // The editor's configurations follow the samples at the next command, as they would
+        // at the user's next `test`: so that a commit made now holds them.
+        assert_success_saying(&self.xtask(&["open", id]), "open (");
+    }
+}
+
+impl Drop for ProjectCopy {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.root);
+    }
+}
