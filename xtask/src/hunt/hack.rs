@@ -4,6 +4,9 @@
 //! that reach new code of the solution ([`super::coverage::Reach`]); every input goes through
 //! the validator first, and one it refuses is never judged.
 //!
+//! Which kinds of alteration are drawn follows how often each made an input the validator
+//! passed ([`Tally`]), so one that always breaks a problem's format soon fades.
+//!
 //! Each input is first run on the instrumented build (its counters, its output, how it ended)
 //! and its output judged against the reference's answer; an input on which that run fails,
 //! crashes or runs past a limit is then judged on the real build, whose verdict alone counts.
@@ -24,7 +27,7 @@ use super::coverage::{Coverage, Reach};
 use super::engine::{Case, Checked, Engine, RemoveOnDrop, Tried};
 use super::in_order::in_order;
 use super::input::{mix, Input, Rng};
-use super::mutate::{Alteration, Alterer};
+use super::mutate::{Alteration, Alterer, Tally};
 use super::shrink::{self, Judged};
 use super::stress::case_seed;
 use crate::judge::{self, Verdict};
@@ -201,6 +204,7 @@ impl<'a> Hack<'a> {
         let mut kept: Vec<Kept> = Vec::new();
         let mut seen: HashSet<Vec<u8>> = HashSet::new();
         let mut origins: Vec<(u64, Origin)> = Vec::new();
+        let mut tally = Tally::default();
         let mut next_number = 1;
         let mut first = self.starting_inputs()?;
         let examples: Vec<Input> = first.iter().filter_map(|c| Input::read(&c.bytes)).collect();
@@ -298,7 +302,8 @@ impl<'a> Hack<'a> {
                 });
             }
             round += 1;
-            pending = self.round_inputs(round, &mut next_number, &kept, &alterer, &seen)?;
+            pending =
+                self.round_inputs(round, &mut next_number, &kept, &alterer, &tally, &seen)?;
         }
     }
 
@@ -342,6 +347,7 @@ impl<'a> Hack<'a> {
         next_number: &mut u64,
         kept: &[Kept],
         alterer: &Alterer,
+        tally: &Tally,
         seen: &HashSet<Vec<u8>>,
     ) -> Result<Vec<Candidate>> {
         let mut made = Vec::with_capacity(ROUND);
@@ -365,7 +371,8 @@ impl<'a> Hack<'a> {
                 let Some(parent) = pick(kept, &mut rng) else {
                     continue;
                 };
-                let Some((altered, alterations)) = alterer.alter_some(&parent.input, &mut rng)
+                let Some((altered, alterations)) =
+                    alterer.alter_some(&parent.input, &mut rng, tally)
                 else {
                     continue;
                 };

@@ -1,11 +1,11 @@
 //! The alterations a competitive programmer makes to a case by hand, as hack makes them: a
-//! number set to another number of the input (equal values), to a neighbour (±1) or to a
-//! bound the inputs seen allow; a line or a token removed or repeated. Counts are never altered
+//! number set to another number of the input (equal values; half the time one of its column),
+//! to a neighbour (±1) or to a bound the inputs seen allow (half the time its column's); a line or a token removed or repeated. Counts are never altered
 //! themselves: after each alteration [`Counts::repair`] sets them to what they count, so `n`
 //! follows the numbers and `m` the edges. Whether the result meets the problem's constraints is
 //! the validator's to say.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::counts::Counts;
@@ -63,28 +63,42 @@ pub struct Alterer {
     counts: Counts,
     /// The least and greatest numbers seen, with 0 and 1, that are not counts.
     bounds: Vec<i128>,
+    /// The least and greatest numbers seen in each column ([`column`]): a problem's constraints
+    /// are most often per column (the vertices of an edge, the op of a query).
+    columns: BTreeMap<(usize, usize), (i128, i128)>,
+}
+
+/// A token's column: its place on the line, and its line up to the third (the first lines are
+/// headers; the lines after, rows alike).
+fn column(place: Place) -> (usize, usize) {
+    (place.line.min(2), place.token)
 }
 
 impl Alterer {
     /// Alterations for inputs like `examples` (the generator's, the samples), whose counts
     /// are `counts`.
     pub fn new(counts: Counts, examples: &[Input]) -> Alterer {
-        let values: Vec<i128> = examples
+        let values: Vec<(Place, i128)> = examples
             .iter()
             .flat_map(|input| {
                 input
                     .numbers()
                     .filter(|(place, _)| !counts.is_count(*place))
-                    .map(|(_, value)| value)
                     .collect::<Vec<_>>()
             })
             .collect();
         let mut bounds: BTreeSet<i128> = [0, 1].into();
-        bounds.extend(values.iter().min());
-        bounds.extend(values.iter().max());
+        bounds.extend(values.iter().map(|v| v.1).min());
+        bounds.extend(values.iter().map(|v| v.1).max());
+        let mut columns: BTreeMap<(usize, usize), (i128, i128)> = BTreeMap::new();
+        for &(place, value) in &values {
+            let seen = columns.entry(column(place)).or_insert((value, value));
+            *seen = (seen.0.min(value), seen.1.max(value));
+        }
         Alterer {
             counts,
             bounds: bounds.into_iter().collect(),
+            columns,
         }
     }
 
@@ -104,11 +118,29 @@ impl Alterer {
         match kind {
             Alteration::SameAsAnother | Alteration::Neighbour | Alteration::Bound => {
                 let &(place, value) = numbers.get(rng.below(numbers.len().max(1)))?;
+                // Half the time from the same column: what its constraints most likely allow.
+                let same_column: Vec<i128> = numbers
+                    .iter()
+                    .filter(|(p, _)| column(*p) == column(place))
+                    .map(|&(_, v)| v)
+                    .collect();
                 let new = match kind {
+                    Alteration::SameAsAnother if rng.one_in(2) => {
+                        same_column[rng.below(same_column.len())]
+                    }
                     Alteration::SameAsAnother => numbers.get(rng.below(numbers.len()))?.1,
                     Alteration::Neighbour if rng.one_in(2) => value.checked_add(1)?,
                     Alteration::Neighbour => value.checked_sub(1)?,
-                    _ => self.bounds[rng.below(self.bounds.len())],
+                    _ => match self.columns.get(&column(place)) {
+                        Some(&(least, most)) if rng.one_in(2) => {
+                            if rng.one_in(2) {
+                                least
+                            } else {
+                                most
+                            }
+                        }
+                        _ => self.bounds[rng.below(self.bounds.len())],
+                    },
                 };
                 out.set(place, new);
             }
@@ -147,20 +179,66 @@ impl Alterer {
         (out != *input).then_some(out)
     }
 
-    /// `input` altered by one to four alterations of kinds drawn from `rng`; `None` when none
-    /// changed it.
-    pub fn alter_some(&self, input: &Input, rng: &mut Rng) -> Option<(Input, Vec<Alteration>)> {
-        let times = 1 + rng.below(4);
+    /// `input` altered by one to four alterations (one half the time, two a quarter, ...: each
+    /// more is one more chance to break the constraints) of kinds drawn from `rng`, each kind as
+    /// likely as `tally` says; `None` when none changed it.
+    pub fn alter_some(
+        &self,
+        input: &Input,
+        rng: &mut Rng,
+        tally: &Tally,
+    ) -> Option<(Input, Vec<Alteration>)> {
+        let times = 1 + (rng.bits() | 1 << 3).trailing_zeros() as usize;
         let mut current = input.clone();
         let mut done = Vec::new();
         for _ in 0..times {
-            let kind = Alteration::ALL[rng.below(Alteration::ALL.len())];
+            let kind = tally.draw(rng);
             if let Some(next) = self.alter(&current, kind, rng) {
                 current = next;
                 done.push(kind);
             }
         }
         (!done.is_empty()).then_some((current, done))
+    }
+}
+
+/// How often inputs made with each kind of alteration met the constraints: each kind is drawn
+/// as often as its share of inputs the validator passed, `(passed + 1) / (made + 2)`, so a
+/// kind that always breaks a problem's format (a token removed from a line of three) soon
+/// fades, and one that works comes up more.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tally {
+    made: [u64; Alteration::ALL.len()],
+    passed: [u64; Alteration::ALL.len()],
+}
+
+impl Tally {
+    /// Counts an input made with `kinds`, which the validator passed or not.
+    pub fn count(&mut self, kinds: &[Alteration], passed: bool) {
+        for kind in kinds {
+            let i = Alteration::ALL.iter().position(|k| k == kind).unwrap_or(0);
+            self.made[i] += 1;
+            self.passed[i] += u64::from(passed);
+        }
+    }
+
+    /// Each kind's weight, in parts per million.
+    fn weights(&self) -> [u64; Alteration::ALL.len()] {
+        std::array::from_fn(|i| (self.passed[i] + 1) * 1_000_000 / (self.made[i] + 2))
+    }
+
+    /// A kind, drawn by weight.
+    pub fn draw(&self, rng: &mut Rng) -> Alteration {
+        let weights = self.weights();
+        let total: u64 = weights.iter().sum();
+        let mut at = rng.bits() % total.max(1);
+        for (kind, weight) in Alteration::ALL.iter().zip(weights) {
+            if at < weight {
+                return *kind;
+            }
+            at -= weight;
+        }
+        Alteration::ALL[0]
     }
 }
 
@@ -245,6 +323,22 @@ mod tests {
     }
 
     #[test]
+    fn a_kind_the_validator_keeps_refusing_is_drawn_less() {
+        let mut tally = Tally::default();
+        for _ in 0..200 {
+            tally.count(&[Alteration::RemoveToken], false);
+            tally.count(&[Alteration::SameAsAnother], true);
+        }
+        let mut rng = Rng::new(9);
+        let drawn: Vec<Alteration> = (0..7000).map(|_| tally.draw(&mut rng)).collect();
+        let share = |kind| drawn.iter().filter(|&&k| k == kind).count();
+        // Untried kinds stay at one half; the refused one near 1/200, the passed one near 1.
+        assert!(share(Alteration::RemoveToken) < 30, "{}", share(Alteration::RemoveToken));
+        assert!(share(Alteration::SameAsAnother) > 1500, "{}", share(Alteration::SameAsAnother));
+        assert!(share(Alteration::RepeatLine) > 600, "{}", share(Alteration::RepeatLine));
+    }
+
+    #[test]
     fn nothing_to_alter_is_none() {
         let alterer = Alterer::default();
         let empty = read("");
@@ -254,6 +348,8 @@ mod tests {
         }
         let words = read("abc\n");
         assert_eq!(alterer.alter(&words, Alteration::Neighbour, &mut rng), None);
-        assert!(alterer.alter_some(&empty, &mut rng).is_none());
+        assert!(alterer
+            .alter_some(&empty, &mut rng, &Tally::default())
+            .is_none());
     }
 }
