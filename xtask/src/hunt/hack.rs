@@ -239,6 +239,9 @@ impl<'a> Hack<'a> {
                         .find(|c| c.number == *number)
                         .expect("a candidate of this round");
                     origins.push((*number, candidate.origin.clone()));
+                    if let Origin::Altered { alterations, .. } = &candidate.origin {
+                        tally.count(alterations, !matches!(evaluated, Evaluated::Refused));
+                    }
                     match evaluated {
                         Evaluated::Refused => progress.refused += 1,
                         Evaluated::Judged {
@@ -302,8 +305,7 @@ impl<'a> Hack<'a> {
                 });
             }
             round += 1;
-            pending =
-                self.round_inputs(round, &mut next_number, &kept, &alterer, &tally, &seen)?;
+            pending = self.round_inputs(round, &mut next_number, &kept, &alterer, &tally, &seen)?;
         }
     }
 

@@ -333,9 +333,21 @@ mod tests {
         let drawn: Vec<Alteration> = (0..7000).map(|_| tally.draw(&mut rng)).collect();
         let share = |kind| drawn.iter().filter(|&&k| k == kind).count();
         // Untried kinds stay at one half; the refused one near 1/200, the passed one near 1.
-        assert!(share(Alteration::RemoveToken) < 30, "{}", share(Alteration::RemoveToken));
-        assert!(share(Alteration::SameAsAnother) > 1500, "{}", share(Alteration::SameAsAnother));
-        assert!(share(Alteration::RepeatLine) > 600, "{}", share(Alteration::RepeatLine));
+        assert!(
+            share(Alteration::RemoveToken) < 30,
+            "{}",
+            share(Alteration::RemoveToken)
+        );
+        assert!(
+            share(Alteration::SameAsAnother) > 1500,
+            "{}",
+            share(Alteration::SameAsAnother)
+        );
+        assert!(
+            share(Alteration::RepeatLine) > 600,
+            "{}",
+            share(Alteration::RepeatLine)
+        );
     }
 
     #[test]
