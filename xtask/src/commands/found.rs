@@ -10,10 +10,33 @@ use xtask::hunt::coverage::lines::Reached;
 use xtask::hunt::engine::shown_path;
 use xtask::hunt::{Engine, Tried};
 use xtask::judge::{self, Detail, Hint, JudgeOptions};
-use xtask::report::Style;
+use xtask::report::{ColorChoice, Style};
 use xtask::workspace::problem::{Judge, Problem};
 
 use super::ProgramArgs;
+
+/// What stress and hack share of their arguments: the checked rerun, where the programs come
+/// from, the colour of the report.
+#[derive(clap::Args, Debug)]
+pub struct HuntArgs {
+    /// Do not judge the saved WA or RE case again in the checked build (overflow checks and
+    /// debug assertions on), whose panic, if any, the report otherwise adds.
+    #[arg(long)]
+    pub no_checked_rerun: bool,
+    #[command(flatten)]
+    pub programs: ProgramArgs,
+    /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+/// The cases or inputs run side by side: as asked, else one a core.
+pub fn jobs(asked: Option<u64>) -> usize {
+    asked.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    )
+}
 
 /// Judges `tried` again in the checked build (overflow checks and debug assertions on) where
 /// it is WA or RE and the solution is cargo's build, and adds the panic it names as a hint.

@@ -13,12 +13,11 @@ use xtask::hunt::hack::{Found, Hack, Origin, Progress, Settings};
 use xtask::hunt::sizes::MAX_SIZE;
 use xtask::hunt::stress::INPUT_SHRINK_RUNS;
 use xtask::hunt::Engine;
-use xtask::report::{emit, thousands, ColorChoice, Style};
+use xtask::report::{emit, thousands, Style};
 use xtask::workspace::problem;
 
-use super::found::{self, lines, token_count, tokens};
+use super::found::{self, lines, token_count, tokens, HuntArgs};
 use super::stress::random_seed;
-use super::ProgramArgs;
 
 /// Search for an input the solution fails: samples and generated inputs altered as a person
 /// alters a case, guided by which code of the solution each reaches.
@@ -43,15 +42,8 @@ pub struct HackArgs {
     /// The largest SIZE the generator is asked for (the search starts from small inputs).
     #[arg(long, value_name = "S", default_value_t = MAX_SIZE, value_parser = clap::value_parser!(u64).range(1..=100))]
     pub max_size: u64,
-    /// Do not judge the saved WA or RE case again in the checked build (overflow checks and
-    /// debug assertions on), whose panic, if any, the report otherwise adds.
-    #[arg(long)]
-    pub no_checked_rerun: bool,
     #[command(flatten)]
-    pub programs: ProgramArgs,
-    /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    pub hunt: HuntArgs,
 }
 
 /// Runs the subcommand: exit 1 when an input failed (saved), 0 when the time ran out without
@@ -59,13 +51,10 @@ pub struct HackArgs {
 pub fn run(args: &HackArgs) -> Result<ExitCode> {
     let problem = problem::find(None, &args.problem)?;
     let seed = args.seed.unwrap_or_else(random_seed);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let jobs = found::jobs(args.jobs);
     let problems = std::slice::from_ref(&problem);
-    let built = args.programs.executables(problems, true)?.remove(0);
-    let solver = args.programs.solver(&problem, &built)?;
+    let built = args.hunt.programs.executables(problems, true)?.remove(0);
+    let solver = args.hunt.programs.solver(&problem, &built)?;
     let engine = Engine::alone(&problem, &built, solver)?;
     let settings = Settings {
         seed,
@@ -105,7 +94,7 @@ pub fn run(args: &HackArgs) -> Result<ExitCode> {
             "  no reference: only the runs are judged (RE, TLE, MLE, OLE), not their answers\n"
         },
     ));
-    let coverage = match args.programs.coverage(&problem, &engine, jobs) {
+    let coverage = match args.hunt.programs.coverage(&problem, &engine, jobs) {
         Ok(coverage) => Some(coverage),
         Err(why) => {
             emit(&format!(
@@ -122,7 +111,7 @@ pub fn run(args: &HackArgs) -> Result<ExitCode> {
     });
     bar.finish_and_clear();
     let mut outcome = outcome?;
-    let style = Style::new(args.color);
+    let style = Style::new(args.hunt.color);
     let progress = &outcome.progress;
     let repeat = format!(
         "  seed {seed}: cargo xtask hack {} --seed {seed} --time {}{}{}\n",
@@ -133,7 +122,7 @@ pub fn run(args: &HackArgs) -> Result<ExitCode> {
         } else {
             String::new()
         },
-        args.programs.repeat_flags(),
+        args.hunt.programs.repeat_flags(),
     );
     let Some(found) = &mut outcome.found else {
         if let (Some(coverage), Some(reach)) = (&coverage, &outcome.reach) {
@@ -150,8 +139,8 @@ pub fn run(args: &HackArgs) -> Result<ExitCode> {
         ));
         return Ok(ExitCode::SUCCESS);
     };
-    if !args.no_checked_rerun {
-        found::add_checked_hint(&args.programs, &problem, &engine, &mut found.smallest)?;
+    if !args.hunt.no_checked_rerun {
+        found::add_checked_hint(&args.hunt.programs, &problem, &engine, &mut found.smallest)?;
     }
     let name = hack.case_name(found.number);
     emit(&format!(
@@ -164,7 +153,7 @@ pub fn run(args: &HackArgs) -> Result<ExitCode> {
             &problem,
             &found.smallest,
             &style,
-            args.programs.links_stack()
+            args.hunt.programs.links_stack()
         )?
     ));
     emit(&found::save(

@@ -16,11 +16,10 @@ use xtask::hunt::sizes::{Ceiling, MAX_SIZE};
 use xtask::hunt::stress::{Failure, Plan, Stress};
 use xtask::hunt::{Case, Engine};
 use xtask::judge;
-use xtask::report::{emit, thousands, ColorChoice, Style};
+use xtask::report::{emit, thousands, Style};
 use xtask::workspace::problem::{self, Problem};
 
-use super::found::{self, lines, token_count, tokens};
-use super::ProgramArgs;
+use super::found::{self, lines, token_count, tokens, HuntArgs};
 
 /// Find the input that breaks a solution: generated cases judged until the first failure.
 #[derive(clap::Args, Debug)]
@@ -61,15 +60,8 @@ pub struct StressArgs {
     /// when the manifest names no reference.
     #[arg(long)]
     pub no_reference: bool,
-    /// Do not judge the saved WA or RE case again in the checked build (overflow checks and
-    /// debug assertions on), whose panic, if any, the report otherwise adds.
-    #[arg(long)]
-    pub no_checked_rerun: bool,
     #[command(flatten)]
-    pub programs: ProgramArgs,
-    /// Colour the report: auto = when stdout is a terminal and NO_COLOR is unset.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    pub hunt: HuntArgs,
 }
 
 /// Runs the subcommand: exit 0 all AC, 1 a case failed (saved); an error is the tool's own
@@ -77,22 +69,20 @@ pub struct StressArgs {
 pub fn run(args: &StressArgs) -> Result<ExitCode> {
     let problem = problem::find(None, &args.problem)?;
     let seed = args.seed.unwrap_or_else(random_seed);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let jobs = found::jobs(args.jobs);
     // Say what is missing before building anything.
     let mut built = args
+        .hunt
         .programs
         .executables(std::slice::from_ref(&problem), true)?
         .remove(0);
     if args.no_reference {
         built.reference = None;
     }
-    let solver = args.programs.solver(&problem, &built)?;
+    let solver = args.hunt.programs.solver(&problem, &built)?;
     let engine = Engine::new(&problem, &built, solver)?;
     let limits = *engine.limits();
-    let style = Style::new(args.color);
+    let style = Style::new(args.hunt.color);
 
     emit(&format!(
         "{}  stress · seed {seed} · {} cases{} · {jobs} side by side · {}{}{} · {}{} · {} ms \
@@ -109,9 +99,9 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
             .validator()
             .map_or(String::new(), |v| format!(" · validated by {}", v.name())),
         problem.judge,
-        if args.programs.bundled {
+        if args.hunt.programs.bundled {
             " · bundled".to_string()
-        } else if let Some(command) = &args.programs.command {
+        } else if let Some(command) = &args.hunt.programs.command {
             format!(" · `{}`", command.line)
         } else {
             String::new()
@@ -126,7 +116,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
     ));
     let coverage = match args.no_coverage {
         true => None,
-        false => match args.programs.coverage(&problem, &engine, jobs) {
+        false => match args.hunt.programs.coverage(&problem, &engine, jobs) {
             Ok(coverage) => Some(coverage),
             Err(why) => {
                 emit(&format!("  coverage not measured: {why}\n"));
@@ -208,10 +198,15 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let mut finding = finding?;
     if let Some(failure) = &mut finding.failure {
-        if !args.no_checked_rerun {
-            found::add_checked_hint(&args.programs, &problem, &engine, &mut failure.smallest)?;
+        if !args.hunt.no_checked_rerun {
+            found::add_checked_hint(
+                &args.hunt.programs,
+                &problem,
+                &engine,
+                &mut failure.smallest,
+            )?;
         }
-        let linked = args.programs.links_stack();
+        let linked = args.hunt.programs.links_stack();
         emit(&format!(
             "  case {} (size {}) failed{}:\n{}",
             failure.case.number,
@@ -395,7 +390,7 @@ fn summary(
             to_spare(s.time, limits.time),
         ));
     }
-    let mut flags = args.programs.repeat_flags();
+    let mut flags = args.hunt.programs.repeat_flags();
     if let Some(size) = args.size {
         flags.push_str(&format!(" --size {size}"));
     } else if args.max_size.is_some() || ceiling.max_size < MAX_SIZE {

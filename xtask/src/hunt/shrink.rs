@@ -131,20 +131,52 @@ impl<T: Send + Clone> Shrinking<'_, T> {
         let removable = |input: &Input| {
             (0..input.lines.len())
                 .filter(|&l| !counts.holds_fixed(l))
-                .collect::<Vec<_>>()
+                .collect()
         };
+        self.cut(counts, &removable, &|input, line| {
+            input.lines.remove(line);
+        })
+    }
+
+    /// Removes runs of tokens from each line in turn, halves first, down to single tokens.
+    fn cut_tokens(&mut self, counts: &Counts) -> Result<()> {
+        let mut line = 0;
+        while line < self.best.lines.len() && !self.spent() {
+            let removable = |input: &Input| match input.lines.get(line) {
+                Some(tokens) => (0..tokens.len())
+                    .filter(|&token| !counts.is_count(Place { line, token }))
+                    .collect(),
+                None => Vec::new(),
+            };
+            self.cut(counts, &removable, &|input, token| {
+                input.lines[line].remove(token);
+            })?;
+            line += 1;
+        }
+        Ok(())
+    }
+
+    /// Delta debugging's cut: of the parts `removable` lists, runs of half of them, then a
+    /// quarter, down to one, each run taken out (`remove`, last first) and the counts repaired;
+    /// a cut that still fails is kept and tried again at the same length.
+    fn cut(
+        &mut self,
+        counts: &Counts,
+        removable: &dyn Fn(&Input) -> Vec<usize>,
+        remove: &dyn Fn(&mut Input, usize),
+    ) -> Result<()> {
         let mut chunk = (removable(&self.best).len() / 2).max(1);
         while !self.spent() {
-            let lines = removable(&self.best);
-            if lines.is_empty() {
+            let parts = removable(&self.best);
+            if parts.is_empty() {
                 break;
             }
-            let candidates = lines
+            let candidates = parts
                 .chunks(chunk)
-                .map(|cut| {
+                .map(|run| {
                     let mut out = self.best.clone();
-                    for &line in cut.iter().rev() {
-                        out.lines.remove(line);
+                    for &part in run.iter().rev() {
+                        remove(&mut out, part);
                     }
                     counts.repair(&mut out);
                     out
@@ -156,44 +188,6 @@ impl<T: Send + Clone> Shrinking<'_, T> {
                 }
                 chunk /= 2;
             }
-        }
-        Ok(())
-    }
-
-    /// Removes runs of tokens from each line in turn, halves first, down to single tokens.
-    fn cut_tokens(&mut self, counts: &Counts) -> Result<()> {
-        let mut line = 0;
-        while line < self.best.lines.len() && !self.spent() {
-            let removable = |input: &Input| {
-                (0..input.lines[line].len())
-                    .filter(|&token| !counts.is_count(Place { line, token }))
-                    .collect::<Vec<_>>()
-            };
-            let mut chunk = (removable(&self.best).len() / 2).max(1);
-            while !self.spent() && line < self.best.lines.len() {
-                let tokens = removable(&self.best);
-                if tokens.is_empty() {
-                    break;
-                }
-                let candidates = tokens
-                    .chunks(chunk)
-                    .map(|cut| {
-                        let mut out = self.best.clone();
-                        for &token in cut.iter().rev() {
-                            out.lines[line].remove(token);
-                        }
-                        counts.repair(&mut out);
-                        out
-                    })
-                    .collect();
-                if !self.take_first_failing(candidates)? {
-                    if chunk == 1 {
-                        break;
-                    }
-                    chunk /= 2;
-                }
-            }
-            line += 1;
         }
         Ok(())
     }
