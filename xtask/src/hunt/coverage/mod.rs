@@ -32,6 +32,17 @@ use server::{Request, Run, Table};
 /// The profile of the instrumented build.
 pub const PROFILE: &str = "judge-coverage";
 
+/// The flags that instrument: LLVM's SanitizerCoverage on edges, an 8-bit counter a block and
+/// the table of their PCs, and every block its counter (none pruned), so that each stands for
+/// its own lines (`lines`).
+const FLAGS: [&str; 5] = [
+    "-Cpasses=sancov-module",
+    "-Cllvm-args=-sanitizer-coverage-level=3",
+    "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
+    "-Cllvm-args=-sanitizer-coverage-pc-table",
+    "-Cllvm-args=-sanitizer-coverage-prune-blocks=0",
+];
+
 /// The runtime linked into the instrumented build, as its source.
 #[cfg(unix)]
 const RUNTIME: &str = include_str!("runtime/unix.rs");
@@ -126,16 +137,7 @@ pub fn build(problem: &Problem) -> Result<Instrumented> {
     };
     let target = build::target_directory(&problem.manifest)?;
     let runtime = runtime_object(&rustc, &problem.dir, &host, &version, &target)?;
-    let mut flags: Vec<String> = [
-        "-Cpasses=sancov-module",
-        "-Cllvm-args=-sanitizer-coverage-level=3",
-        "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
-        "-Cllvm-args=-sanitizer-coverage-pc-table",
-        // Every block its counter, so that each stands for its own lines (`lines`).
-        "-Cllvm-args=-sanitizer-coverage-prune-blocks=0",
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut flags: Vec<String> = FLAGS.map(String::from).to_vec();
     flags.push(format!("-Clink-arg={}", runtime.display()));
     if host.contains("apple") {
         // The debug information in a dSYM beside the executable, where the reader finds it
@@ -293,7 +295,8 @@ impl Coverage {
         {
             *runner = Some(Runner::Once);
             let file = self.scratch.path().join(format!("counters-{worker}.bin"));
-            let (table, run) = server::run_once(&self.instrumented.exe, &request, &file)?;
+            let (table, run) =
+                server::run_once(&self.instrumented.exe, &request, &file, self.stack)?;
             if run.counters.is_some() {
                 self.keep_table(&table);
             }
@@ -399,6 +402,94 @@ mod tests {
             }
             assert!(!undefined.is_empty(), "{name}");
         }
+    }
+
+    /// A small program built as `build` instruments one (the flags and the runtime, by rustc
+    /// alone): the fork server and a run of its own each run it and give its counters, and the
+    /// line map names the branch a run took and the one it did not.
+    #[test]
+    fn a_branch_not_taken_is_a_line_not_reached_by_the_server_or_a_run_alone() {
+        let scratch = Scratch::new("coverage-test").unwrap();
+        let dir = scratch.path();
+        fs::create_dir_all(dir.join("src")).unwrap();
+        let source = "use std::io::Read;\n\
+            fn main() {\n\
+            \x20   let mut s = String::new();\n\
+            \x20   std::io::stdin().read_to_string(&mut s).unwrap();\n\
+            \x20   let n: i64 = s.trim().parse().unwrap();\n\
+            \x20   if n < 0 {\n\
+            \x20       println!(\"negative\");\n\
+            \x20   } else {\n\
+            \x20       println!(\"{}\", n * 2);\n\
+            \x20   }\n\
+            }\n";
+        fs::write(dir.join("src/main.rs"), source).unwrap();
+        let rustc = Path::new("rustc");
+        let version = compiler(rustc, dir);
+        let host = version
+            .lines()
+            .find_map(|l| l.strip_prefix("host: "))
+            .unwrap()
+            .to_string();
+        let runtime = runtime_object(rustc, dir, &host, &version, &dir.join("target")).unwrap();
+        let exe = dir.join("program");
+        let out = std::process::Command::new(rustc)
+            .current_dir(dir)
+            .args([
+                "--edition",
+                "2021",
+                "-Copt-level=0",
+                "-Cdebuginfo=line-tables-only",
+            ])
+            .args(FLAGS)
+            .arg(format!("-Clink-arg={}", runtime.display()))
+            .arg("-o")
+            .arg(&exe)
+            .arg("src/main.rs")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let instrumented = Instrumented {
+            exe: exe.clone(),
+            dir: dir.to_path_buf(),
+        };
+        let coverage = Coverage::new(instrumented, 1, Duration::from_secs(10), 0, None).unwrap();
+        let positive = coverage.measure(0, b"5\n").unwrap();
+        assert_eq!(positive.exit, crate::run::Exit::Code(0));
+        let counters = positive.counters.expect("counters at exit");
+        let mut reach = Reach::new(counters.len());
+        reach.add(&counters);
+        let map = coverage.line_map().unwrap();
+        let unreached: Vec<(u32, u32)> = map
+            .reached(&reach)
+            .unreached
+            .iter()
+            .map(|r| (r.first, r.last))
+            .collect();
+        assert_eq!(unreached, [(7, 7)], "only the negative branch");
+
+        // The same program run once, writing its counters at exit (Windows' way).
+        let input = dir.join("negative.in");
+        fs::write(&input, "-3\n").unwrap();
+        let output = dir.join("negative.out");
+        let request = Request {
+            input: &input,
+            output: Some(&output),
+            cpu: Duration::from_secs(10),
+            wall: Duration::from_secs(10),
+            memory_guard: 0,
+            output_cap: 0,
+        };
+        let (table, alone) =
+            server::run_once(&exe, &request, &dir.join("counters.bin"), None).unwrap();
+        assert_eq!(table.pcs.len(), counters.len());
+        assert_eq!(alone.output, b"negative\n");
+        reach.add(&alone.counters.expect("counters at exit"));
+        assert!(map.reached(&reach).unreached.is_empty());
     }
 
     #[test]

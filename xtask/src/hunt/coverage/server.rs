@@ -15,13 +15,17 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::io::{BufReader, Read, Write};
+use std::io::Read;
+#[cfg(unix)]
+use std::io::{BufReader, Write};
 use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
-use crate::run::process::{self, Process, Setup, Stream, Streams};
+use crate::run::process::{self, Setup};
+#[cfg(unix)]
+use crate::run::process::{Process, Stream, Streams};
 use crate::run::{Exit, Limits, Program};
 
 /// The version of the wire format this side speaks.
@@ -185,17 +189,11 @@ fn exit_of(status: i32) -> Exit {
     }
 }
 
-/// A path as the runtime opens it: its bytes (Unix), or UTF-8 (elsewhere).
+/// A path as the runtime opens it: its bytes.
+#[cfg(unix)]
 fn path_bytes(path: &Path) -> Vec<u8> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::ffi::OsStrExt;
-        path.as_os_str().as_bytes().to_vec()
-    }
-    #[cfg(not(unix))]
-    {
-        path.to_string_lossy().into_owned().into_bytes()
-    }
+    use std::os::unix::ffi::OsStrExt;
+    path.as_os_str().as_bytes().to_vec()
 }
 
 fn read_array<const N: usize>(reader: &mut impl Read) -> Result<[u8; N]> {
@@ -231,7 +229,12 @@ pub fn read_table(reader: &mut impl Read) -> Result<Table> {
 
 /// Runs `exe` once on `request`'s input as a program of its own (the runtime's file mode, as on
 /// Windows, where nothing forks), and reads the counters it wrote at exit from `file`.
-pub fn run_once(exe: &Path, request: &Request<'_>, file: &Path) -> Result<(Table, Run)> {
+pub fn run_once(
+    exe: &Path,
+    request: &Request<'_>,
+    file: &Path,
+    stack: Option<u64>,
+) -> Result<(Table, Run)> {
     let _ = fs::remove_file(file);
     let limits = Limits {
         output_cap: if request.output_cap == 0 {
@@ -243,6 +246,7 @@ pub fn run_once(exe: &Path, request: &Request<'_>, file: &Path) -> Result<(Table
     };
     let setup = Setup {
         measure: process::Measure::AtMost,
+        stack,
         environment: vec![(
             OsString::from("XTASK_COVERAGE_FILE"),
             file.as_os_str().to_os_string(),
