@@ -6,6 +6,10 @@
 //! feature, panics on them (`not implemented: Item::Verbatim`), and with it on any it cannot
 //! read. So each such node is printed as its tokens, spaced as proc-macro2 prints them, which
 //! rustc reads back as the same tokens; whether rustc accepts them is rustc's to say.
+//!
+//! So is an attribute's list whose tokens prettyplease would print unreadable: it writes a
+//! word and a `#` after it with no space, and `'a#` does not lex (a lifetime with a reserved
+//! prefix, Rust 2021), where `'a #` does (found by the `proc_macro` fuzz target).
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
@@ -162,6 +166,13 @@ impl VisitMut for Placeholders {
         }
     }
 
+    fn visit_meta_list_mut(&mut self, list: &mut syn::MetaList) {
+        if lifetime_before_pound(&list.tokens) {
+            let name = self.take(&list.tokens, "");
+            list.tokens = name.to_token_stream();
+        }
+    }
+
     fn visit_type_param_bound_mut(&mut self, bound: &mut syn::TypeParamBound) {
         match bound {
             syn::TypeParamBound::Verbatim(tokens) => {
@@ -171,6 +182,20 @@ impl VisitMut for Placeholders {
             _ => visit_mut::visit_type_param_bound_mut(self, bound),
         }
     }
+}
+
+/// Whether `tokens` hold, at any depth, a lifetime followed by a `#`.
+fn lifetime_before_pound(tokens: &TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    trees.iter().enumerate().any(|(i, tree)| match tree {
+        TokenTree::Group(group) => lifetime_before_pound(&group.stream()),
+        TokenTree::Punct(quote) if quote.as_char() == '\'' => matches!(
+            (trees.get(i + 1), trees.get(i + 2)),
+            (Some(TokenTree::Ident(_)), Some(TokenTree::Punct(pound))) if pound.as_char() == '#'
+        ),
+        _ => false,
+    })
 }
 
 #[cfg(test)]
@@ -203,6 +228,23 @@ mod tests {
             assert!(found.contains(&spaced), "`{printed}` not in:\n{text}");
         }
         assert!(!text.contains("__bundle_verbatim"), "{text}");
+        // What it prints reads back, and prints as itself.
+        let again: syn::File = syn::parse_str(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+        assert_eq!(unparse(&again), text);
+    }
+
+    /// The `proc_macro` fuzz target's finding: prettyplease writes an attribute's `'s #[x]` as
+    /// `'s#[x]`, which does not lex.
+    #[test]
+    fn a_lifetime_before_a_pound_in_an_attribute_is_spaced() {
+        let file: syn::File =
+            syn::parse_str("#[derive(Emi helpers: rustc's #[macro_use] x)] enum E { A }").unwrap();
+        let text = unparse(&file);
+        assert!(text.contains("'s #"), "{text}");
+        assert!(!text.contains("__bundle_verbatim"), "{text}");
+        // An attribute without one prints as prettyplease prints it.
+        let plain: syn::File = syn::parse_str("#[derive(Debug, Clone)] enum E { A }").unwrap();
+        assert_eq!(unparse(&plain), prettyplease::unparse(&plain));
         // What it prints reads back, and prints as itself.
         let again: syn::File = syn::parse_str(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
         assert_eq!(unparse(&again), text);

@@ -9,7 +9,7 @@
 //! stress's sizes instead of running past its limit, and stress cuts a failing input of a
 //! thousand numbers down to a few.
 
-use crate::support::{self, processes_under, run_xtask, text};
+use crate::support::{self, processes_under, run_xtask, target_dir, text};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -58,6 +58,8 @@ fn hack_finds(test: &str, problem: &Path, verdict: &str) -> (String, String) {
     assert_eq!(judged.status.code(), Some(1), "{report}");
     assert!(report.contains(&format!("  {name}  {verdict}")), "{report}");
     assert!(processes_under(problem.parent().unwrap()).is_empty());
+    // Nor the instrumented build's fork servers, nor their children.
+    assert!(processes_under(&target_dir(&format!("hunt-{test}-target"))).is_empty());
     (input, stdout)
 }
 
@@ -156,6 +158,7 @@ fn a_right_solution_is_left_alone_and_no_validator_is_refused() {
     assert!(stdout.contains("lines of src/ reached"), "{stdout}");
     assert_eq!(support::listing(&right), before);
     assert!(processes_under(&workspace).is_empty());
+    assert!(processes_under(&target_dir("hunt-quiet-target")).is_empty());
 
     let bare = workspace.join("gap-bare");
     let out = xtask("quiet", &["hack", bare.to_str().unwrap(), "--time", "5"]);
