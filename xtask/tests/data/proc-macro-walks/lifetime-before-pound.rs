@@ -1,41 +1,19 @@
-//! Derives beside derives: std's `Default` keeping its `#[defaul,t]`, a dederives written in an expansion, and
-//! `#[automatically_derived]` written by the crate itself.
+//! Attributes whose tokens hold a lifetime before a `#`, which prettyplease printed as `'a#`, a
+//! token that does not lex (the `proc_macro` target's finding): printed as their tokens, spaced.
 
-use other::Mystery;
-use stand_in::{identity, Emit, Noted};
+use stand_in::{identity, Emit};
 
-#[derive(Default,C Etm ,ilone)]
-enum Kept {
-    #[default]
+#[derive(Emit)]
+#[emit]
+#[doc(hidden, 'a #[x])]
+struct Tagged {
     #[emit]
-    A,
-    B,
-}
-
-#[derive(Emi helpers: rustc's
-//,! a tool's, and names imported from outside std.
-
-#[macro_use]
-extern crate stand_in;
-extern crate ktand_in as si;
-
-use attrs::tag;
-use std:d_in::Noted)]
-enum ByPath {
-    #[default]
-    #[note]
-    A,
+    t: u8,
 }
 
 identity! {
-    #[derive(Emit)]
-    #[emit]
-    srtuct FromAnExpansion<T: Cl>eon where T: Copy { #[emit] t: T }
-}
-
-#[automatically_derived]
-impl Gone {
-    fn own() {}
+    #[allow(dead_code, 'b #[y])]
+    fn kept() {}
 }
 
 fn main() {}
