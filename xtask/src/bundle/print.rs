@@ -8,8 +8,10 @@
 //! rustc reads back as the same tokens; whether rustc accepts them is rustc's to say.
 //!
 //! So is an attribute's list whose tokens prettyplease would print unreadable: it writes a
-//! word and a `#` after it with no space, and `'a#` does not lex (a lifetime with a reserved
-//! prefix, Rust 2021), where `'a #` does (found by the `proc_macro` fuzz target).
+//! word and a `#` after it with no space, and neither `'a#` nor `r#[` lexes (Rust 2021 reserves
+//! an identifier's, and a lifetime's, prefix: `r#x`, `'r#x`), where `'a #` and `r #[` do (found
+//! by the `proc_macro` fuzz target, one then the other); nor does a word before a lifetime
+//! (`b'x` reads as a byte literal, `'a'b` as a char).
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
@@ -167,7 +169,7 @@ impl VisitMut for Placeholders {
     }
 
     fn visit_meta_list_mut(&mut self, list: &mut syn::MetaList) {
-        if lifetime_before_pound(&list.tokens) {
+        if word_before_pound(&list.tokens) {
             let name = self.take(&list.tokens, "");
             list.tokens = name.to_token_stream();
         }
@@ -184,16 +186,17 @@ impl VisitMut for Placeholders {
     }
 }
 
-/// Whether `tokens` hold, at any depth, a lifetime followed by a `#`.
-fn lifetime_before_pound(tokens: &TokenStream) -> bool {
+/// Whether `tokens` hold, at any depth, a word (an identifier, or a lifetime's) followed by a
+/// `#` or a `'`: prettyplease writes the two together, and `b'x` or `'a'b` then reads as a
+/// literal.
+fn word_before_pound(tokens: &TokenStream) -> bool {
     use proc_macro2::TokenTree;
     let trees: Vec<TokenTree> = tokens.clone().into_iter().collect();
     trees.iter().enumerate().any(|(i, tree)| match tree {
-        TokenTree::Group(group) => lifetime_before_pound(&group.stream()),
-        TokenTree::Punct(quote) if quote.as_char() == '\'' => matches!(
-            (trees.get(i + 1), trees.get(i + 2)),
-            (Some(TokenTree::Ident(_)), Some(TokenTree::Punct(pound))) if pound.as_char() == '#'
-        ),
+        TokenTree::Group(group) => word_before_pound(&group.stream()),
+        TokenTree::Ident(_) => {
+            matches!(trees.get(i + 1), Some(TokenTree::Punct(p)) if matches!(p.as_char(), '#' | '\''))
+        }
         _ => false,
     })
 }
@@ -233,14 +236,27 @@ mod tests {
         assert_eq!(unparse(&again), text);
     }
 
-    /// The `proc_macro` fuzz target's finding: prettyplease writes an attribute's `'s #[x]` as
-    /// `'s#[x]`, which does not lex.
+    /// The `proc_macro` fuzz target's findings: prettyplease writes an attribute's `'s #[x]`
+    /// as `'s#[x]`, and `r #[x]` as `r#[x]`, which do not lex.
     #[test]
-    fn a_lifetime_before_a_pound_in_an_attribute_is_spaced() {
-        let file: syn::File =
-            syn::parse_str("#[derive(Emi helpers: rustc's #[macro_use] x)] enum E { A }").unwrap();
+    fn a_word_before_a_pound_in_an_attribute_is_spaced() {
+        let file: syn::File = syn::parse_str(
+            "#[derive(Emi helpers: rustc's #[macro_use] x)] enum E { A }
+             #[rename(r #[rename(x)] enamed)] fn f() {}",
+        )
+        .unwrap();
         let text = unparse(&file);
         assert!(text.contains("'s #"), "{text}");
+        assert!(text.contains("r #"), "{text}");
+        // Each attribute reads back as the same tokens.
+        let source = "#[m(b 'x, 'a 'b)] fn g() {}";
+        let file: syn::File = syn::parse_str(source).unwrap();
+        let again: syn::File = syn::parse_str(&unparse(&file)).unwrap();
+        let tokens = |f: &syn::File| match &f.items[0] {
+            syn::Item::Fn(f) => f.attrs[0].to_token_stream().to_string(),
+            _ => unreachable!(),
+        };
+        assert_eq!(tokens(&again), tokens(&file));
         assert!(!text.contains("__bundle_verbatim"), "{text}");
         // An attribute without one prints as prettyplease prints it.
         let plain: syn::File = syn::parse_str("#[derive(Debug, Clone)] enum E { A }").unwrap();
