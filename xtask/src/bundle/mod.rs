@@ -113,14 +113,15 @@ impl std::fmt::Display for Fallback {
 /// Bundles `problem`'s solution binary.
 pub fn bundle(problem: &Problem) -> Result<Bundle> {
     let plan = manifest::plan(&problem.dir, &problem.solver_bin)?;
-    let (file, fallback) = prune_soundly(&plan)?;
+    let (file, printed, fallback) = prune_soundly(&plan)?;
     let kept: Vec<String> = plan
         .libs
         .iter()
         .filter(|lib| has_module(&file.items, &lib.module))
         .map(|lib| lib.module.clone())
         .collect();
-    let text = format!("{}{}", header(&plan, &kept), print::unparse(&file));
+    let body = printed.unwrap_or_else(|| print::unparse(&file));
+    let text = format!("{}{body}", header(&plan, &kept));
     let over = text.len() > SIZE_LIMIT;
     let mut sizes: Vec<(String, usize)> = file
         .items
@@ -358,8 +359,9 @@ fn assemble(plan: &Plan, only: Option<&BTreeSet<String>>) -> Result<syn::File> {
 /// Prunes `file` item by item; when that does not compile (rustc's quick check) and keeping
 /// more does, keeps more: the whole modules used, then whole crates, for as few libraries as
 /// will do. A bundle that fails however much is kept is returned pruned, for `--check` to
-/// report.
-fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<Fallback>)> {
+/// report. The file comes with its printed text where the check printed it (the item-wise
+/// bundle, which is most bundles), so that it is not printed twice.
+fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<String>, Option<Fallback>)> {
     // A wider level that reaches what cannot be bundled does not compile either.
     let store = cache::Store::in_target(&plan.target_dir);
     let first_error = |file: &Result<syn::File, reach::Refusal>| match file {
@@ -368,10 +370,11 @@ fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<Fallback>)> {
     };
     let itemwise = pruned_itemwise(plan, Some(&store))?;
     if plan.libs.is_empty() {
-        return Ok((itemwise, None));
+        return Ok((itemwise, None, None));
     }
-    let Some(error) = check::first_error(&print::unparse(&itemwise), Some(&store))? else {
-        return Ok((itemwise, None));
+    let printed = print::unparse(&itemwise);
+    let Some(error) = check::first_error(&printed, Some(&store))? else {
+        return Ok((itemwise, Some(printed), None));
     };
     // Keeping more: of every library, read.
     let file = assemble(plan, None)?;
@@ -414,9 +417,9 @@ fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<Fallback>)> {
         let Ok(file) = pruned(&levels) else {
             continue;
         };
-        return Ok((file, Some(Fallback { error, kept })));
+        return Ok((file, None, Some(Fallback { error, kept })));
     }
-    Ok((itemwise, None))
+    Ok((itemwise, Some(printed), None))
 }
 
 /// `name` as an identifier, raw (`r#type`) when it is a keyword, and never a panic: a name

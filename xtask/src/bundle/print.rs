@@ -1,4 +1,5 @@
-//! Printing a bundle: prettyplease, and what it cannot print printed as tokens.
+//! Printing a bundle: prettyplease, and what it cannot print printed as tokens; what it prints
+//! is read back, and an item it printed unreadable is printed as its tokens.
 //!
 //! syn keeps what it parses but has no node for as verbatim tokens (`Item::Verbatim`,
 //! `ForeignItem::Verbatim`, ...): Rust 1.82's `safe fn` in an `unsafe extern` block, a `static`
@@ -17,8 +18,42 @@ use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::visit_mut::{self, VisitMut};
 
-/// `file` as prettyplease prints it, its verbatim nodes as their tokens. Never a panic.
+/// `file` as prettyplease prints it, its verbatim nodes as their tokens; and, where what it
+/// prints does not read back as Rust, each item alone, and an item that still does not as its
+/// tokens. Never a panic, and never a text that does not parse.
 pub fn unparse(file: &syn::File) -> String {
+    let text = printed(file);
+    if syn::parse_file(&text).is_ok() {
+        return text;
+    }
+    // prettyplease has printed what does not parse (in a closure's body it adds, a path that
+    // begins with `crate` read as an item at the head of a statement): item by item.
+    let head = syn::File {
+        shebang: file.shebang.clone(),
+        attrs: file.attrs.clone(),
+        items: Vec::new(),
+    };
+    let mut text = printed(&head);
+    for item in &file.items {
+        let alone = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items: vec![item.clone()],
+        };
+        let printed = printed(&alone);
+        if syn::parse_file(&printed).is_ok() {
+            text.push_str(&printed);
+        } else {
+            text.push_str(&item.to_token_stream().to_string());
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// `file` as prettyplease prints it, its verbatim nodes (and attribute lists it would print
+/// unreadable) as their tokens.
+fn printed(file: &syn::File) -> String {
     let mut placeholders = Placeholders::new(file);
     let mut copy = file.clone();
     placeholders.visit_file_mut(&mut copy);
@@ -234,6 +269,28 @@ mod tests {
         // What it prints reads back, and prints as itself.
         let again: syn::File = syn::parse_str(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
         assert_eq!(unparse(&again), text);
+    }
+
+    /// The `proc_macro` fuzz target's third finding: prettyplease puts a closure's body that
+    /// begins with `crate` in braces, where a statement that begins with `crate` reads as an
+    /// item; that item is printed as its tokens, the others as prettyplease prints them.
+    #[test]
+    fn an_item_prettyplease_prints_unreadable_is_printed_as_its_tokens() {
+        // As the fuzzer wrote it: long enough that prettyplease breaks the line, and so puts
+        // the closure's body in braces.
+        let source = concat!(
+            "fn d(){a=||||crate||||||||||||||||||||||const||t||(\"{}\",ideity!(a idb))}",
+            "fn e() -> u8 { 1 }"
+        );
+        let file: syn::File = syn::parse_str(source).unwrap();
+        assert!(syn::parse_file(&prettyplease::unparse(&file)).is_err());
+        let text = unparse(&file);
+        let again = syn::parse_file(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+        assert_eq!(
+            again.to_token_stream().to_string(),
+            file.to_token_stream().to_string()
+        );
+        assert!(text.contains("fn e() -> u8 {\n    1\n}"), "{text}");
     }
 
     /// The `proc_macro` fuzz target's findings: prettyplease writes an attribute's `'s #[x]`
