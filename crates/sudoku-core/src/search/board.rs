@@ -190,21 +190,23 @@ impl Board {
     /// box then has the one cell, so its column is among the locked columns that the other
     /// bands lose.
     ///
-    /// Pointing is a second pass over the batch, after every slot of it has been looked at.
-    /// Done slot by slot, it stored to the same digit's slots in the other bands, and when one
-    /// of those came later in the batch (a fifth of all slots looked at on the hard sets), its
-    /// load waited on that store, and so on the whole chain of table lookups before it, even
-    /// when nothing changed. In a pass of its own the slots of a batch run side by side; a
-    /// slot that pointing changes after its turn has news and is looked at again in the next
-    /// batch: more slots are looked at, and the search is still faster on the hard sets. The
-    /// pass takes
-    /// each slot's columns as they are then, which may be fewer than the batch left them
-    /// (pointing from another band of the digit came first): any such removal is sound, and a
-    /// row single that loses its cell so leaves its row empty, a contradiction the slot's next
-    /// look finds.
+    /// Pointing waits until every slot of the batch has been looked at. Done slot by slot, it
+    /// stored to the same digit's slots in the other bands, and when one of those came later
+    /// in the batch (a fifth of all slots looked at on the hard sets), its load waited on that
+    /// store, and so on the whole chain of table lookups before it, even when nothing changed.
+    /// Each slot notes the columns it locks as it is looked at; the batch ends with one pass
+    /// over all 27 slots that takes from each what pointing from its digit's other two bands
+    /// and the row singles' claims (below) remove, a loop over fixed arrays that compiles to
+    /// vector code. A slot that this pass changes after its turn has news and is looked at
+    /// again in the next batch. The columns a slot locks are taken from its candidates as the
+    /// batch left them, before pointing from another band of the digit: any such removal is
+    /// sound, and a row single that loses its cell so leaves its row empty, a contradiction
+    /// the slot's next look finds. A pass of its own over the batch's slots, storing as it
+    /// went, ran one slot at a time behind those stores; most of all on the givens, which come
+    /// as one batch of all 27 slots.
     ///
-    /// The cells of row singles are cleared from the band's other digits once, at the end of
-    /// the batch, not slot by slot: a slot's clear stores to all nine slots of its band, so the
+    /// The cells of row singles are cleared from the band's other digits in that closing pass,
+    /// not slot by slot: a slot's clear stores to all nine slots of its band, so the
     /// next slot of that band waited on it (its load on the clear's store, behind the whole
     /// chain of table lookups), and so did whether to clear, which could not be predicted on
     /// hard boards. A slot that loses a cell to the clear has news and is looked at again. Two
@@ -215,7 +217,7 @@ impl Board {
     ///
     /// The slots with news are noted as the batch goes (a slot changed before its turn in the
     /// batch has no news after it), not found by comparing all 27 slots with a copy, whose
-    /// loads waited on the batch's stores. The same kind of wait is what the pointing pass
+    /// loads waited on the batch's stores. The same kind of wait is what the closing pass
     /// removes. Each of these three choices was measured: docs/solver-journal.md, "Why the
     /// code is as it is".
     #[inline(always)]
@@ -223,6 +225,8 @@ impl Board {
         // The cells claimed by row singles in this batch, per band and per slot.
         let mut claimed = [0u32; 3];
         let mut claimed_by = [0u32; 27];
+        // The columns each slot of the batch takes from its digit's other bands (pointing).
+        let mut pointed = [0u32; 27];
         let mut next = 0u32;
         let unsolved = self.unsolved;
         let mut rest = changed;
@@ -242,28 +246,25 @@ impl Board {
             self.candidates[slot] = cells;
             claimed[band] |= singles;
             claimed_by[slot] = singles;
+            pointed[slot] = LOCKED_COLUMNS[columns_of(cells) as usize];
         }
-        // Pointing, once every slot of the batch has been looked at.
-        let mut rest = changed;
-        while rest != 0 {
-            let slot = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let columns = LOCKED_COLUMNS[columns_of(self.candidates[slot]) as usize];
-            next |= self.eliminate_in_other_bands(slot, columns);
-        }
+        // Pointing and the row singles' clear, once every slot of the batch has been looked at:
+        // over every slot, so that the loop compiles to vector code.
         for (band, &gone) in claimed.iter().enumerate() {
-            if gone != 0 {
-                self.unsolved[band] &= !gone;
-                let slots = 9 * band..9 * band + 9;
-                for ((candidates, &own), &bit) in self.candidates[slots.clone()]
-                    .iter_mut()
-                    .zip(&claimed_by[slots.clone()])
-                    .zip(&SLOT_BITS[slots])
-                {
-                    let lost = *candidates & gone & !own;
-                    *candidates ^= lost;
-                    next |= u32::from(lost != 0).wrapping_neg() & bit;
-                }
+            // Computed, not looked up: the loop is unrolled, so these are constants.
+            let (one, two) = ((band + 1) % 3, (band + 2) % 3);
+            self.unsolved[band] &= !gone;
+            let slots = 9 * band..9 * band + 9;
+            let candidates: &mut [u32] = &mut self.candidates[slots.clone()];
+            let own = &claimed_by[slots.clone()];
+            let bits = &SLOT_BITS[slots];
+            let from_one = &pointed[9 * one..9 * one + 9];
+            let from_two = &pointed[9 * two..9 * two + 9];
+            for digit in 0..9 {
+                let taken = gone & !own[digit] | from_one[digit] | from_two[digit];
+                let lost = candidates[digit] & taken;
+                candidates[digit] ^= lost;
+                next |= u32::from(lost != 0).wrapping_neg() & bits[digit];
             }
         }
         Some(next)

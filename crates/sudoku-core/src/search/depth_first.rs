@@ -66,7 +66,9 @@ pub(super) fn search<V: Visit>(
         if budget.step == Step::Givens {
             budget.step = Step::Full;
         }
-        let light_pair = if budget.step == Step::Light {
+        // A light node takes the first pair unscored, unless the order of the cells is the
+        // point (row-major search meets solutions in increasing order).
+        let light_pair = if budget.step == Step::Light && branching == Branching::FewestCandidates {
             board.first_pair()
         } else {
             None
@@ -113,7 +115,8 @@ pub(super) enum Step {
     /// from the other bands), and the first two-candidate cell taken unscored, until the first
     /// dead end; `Full` from then on. `solve` starts here, givens included, when fewer than
     /// [`LIGHT_OPEN_CELLS`] cells are open before any propagation (all of serg, one puzzle of
-    /// 1905).
+    /// 1905), and so does `solve_lexmin`'s row-major search (which keeps its own order of
+    /// cells: only a search by fewest candidates takes the first pair).
     ///
     /// A board with few open cells usually has its solutions close by (Serg's benchmark: 30-49 open
     /// cells, many solutions, few dead ends), and there the column logic and the scoring of pairs

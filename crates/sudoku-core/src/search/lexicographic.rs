@@ -4,7 +4,7 @@
 
 use super::board::{slot, Board};
 use super::branch::Branching;
-use super::depth_first::{first_solution, first_solution_within, search, Budget, Step, Visit};
+use super::depth_first::{first_solution, first_solution_with, search, Budget, Step, Visit};
 use super::tables::*;
 use super::LIGHT_OPEN_CELLS;
 
@@ -142,9 +142,27 @@ pub(super) const ROW_MAJOR_DEAD_ENDS: u64 = 32;
 /// time, and the witness method bounds them.
 pub(super) const BOUND_DEAD_ENDS: u64 = 1024;
 
+/// Row-major search's budget in [`lexmin`]: [`ROW_MAJOR_DEAD_ENDS`], and light nodes
+/// ([`Step::Light`]) until the first dead end on a board with fewer than [`LIGHT_OPEN_CELLS`]
+/// open cells, as `solve` searches such boards: their smallest solution is usually a few
+/// nodes away, where the column logic and pointing cost more than they save (measured:
+/// docs/solver-journal.md, "Why the code is as it is"). Light nodes still branch in row-major
+/// order, so the first solution met is still the smallest.
+fn row_major_budget(board: &Board) -> Budget {
+    Budget {
+        dead_ends_left: ROW_MAJOR_DEAD_ENDS,
+        step: if board.open_cells() < LIGHT_OPEN_CELLS {
+            Step::Light
+        } else {
+            Step::Full
+        },
+    }
+}
+
 /// The smallest solution, by the strategy that suits the board:
 /// - a board with few open cells ([`LIGHT_OPEN_CELLS`], Serg's benchmark) usually has many
-///   solutions close by: plain row-major search first, while it is cheap;
+///   solutions close by: plain row-major search first, while it is cheap, and light
+///   ([`row_major_budget`]);
 /// - otherwise, unless it has too few givens to have one solution ([`MAX_UNIQUE_OPEN_CELLS`]),
 ///   branch and bound first, stopped at a second solution: a board with one solution (every
 ///   hard puzzle) is then proved without a row-major search that could only fail (which cost a
@@ -159,7 +177,9 @@ pub(super) fn lexmin(board: Board) -> Option<Board> {
             Probe::Several => {}
         }
     }
-    if let Ok(found) = first_solution_within(board, Branching::RowMajor, ROW_MAJOR_DEAD_ENDS) {
+    if let Ok(found) =
+        first_solution_with(board, Branching::RowMajor, &mut row_major_budget(&board))
+    {
         return found;
     }
     match branch_and_bound(board, BOUND_DEAD_ENDS) {
