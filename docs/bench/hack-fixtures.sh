@@ -24,7 +24,7 @@ for problem in pairs-wrong path-wrong gap-wrong; do
     summary=$(grep -E "^fixture-$problem: " <<<"$out")
     saved=$(ls "$DIR/ws/$problem"/samples/hack-* 2>/dev/null | grep '\.in$' | head -1)
     tokens=$( [ -n "$saved" ] && wc -w < "$saved" || echo -)
-    echo "$problem seed $seed: $(cut -d'·' -f1-3 <<<"$summary" | sed 's/^fixture-//') · $tokens tokens saved"
+    echo "seed $seed: $(awk -F' · ' '{ print $1 " · " $2 " · " $3 }' <<<"$summary" | sed 's/^fixture-//') · $tokens tokens saved"
     rm -f "$DIR/ws/$problem"/samples/hack-*
   done
 done

@@ -183,8 +183,8 @@ pub fn unreached_lines(reached: &Reached, cases: &str) -> String {
         ));
     }
     text.push_str(
-        "  a line no case reached is one the generator never tests: make it write inputs that \
-         reach it, or hunt for them with `cargo xtask hack`\n",
+        "  a line no case reaches is one the generator may never write an input for: make it \
+         write inputs that reach it, or hunt for them with `cargo xtask hack`\n",
     );
     text
 }

@@ -21,7 +21,7 @@ pub mod submit;
 pub mod test;
 pub mod watch;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 use xtask::bundle::{check, wrote_line};
@@ -143,7 +143,10 @@ impl ProgramArgs {
             );
         }
         let limits = engine.limits();
-        let built = coverage::build(problem).map_err(|err| format!("{err:#}"))?;
+        // The judge build's executables are in TARGET/judge/: the target folder, without asking
+        // cargo again.
+        let target = engine.solver().path.parent().and_then(Path::parent);
+        let built = coverage::build(problem, target).map_err(|err| format!("{err:#}"))?;
         Coverage::new(
             built,
             workers,

@@ -97,8 +97,8 @@ pub struct Failure {
 }
 
 /// What a stress worker does with each case that passed, besides judging it: coverage
-/// measures the input (`worker`, the input).
-pub type Observer<'a> = &'a (dyn Fn(usize, &[u8]) -> Result<()> + Sync);
+/// measures the input (`worker`, the case, the input).
+pub type Observer<'a> = &'a (dyn Fn(usize, &Case, &[u8]) -> Result<()> + Sync);
 
 /// A stress run of a problem's engine with one seed.
 #[derive(Clone, Copy)]
@@ -246,7 +246,7 @@ impl<'a> Stress<'a> {
         let work = |worker: usize, case: &Case| -> Result<(Case, Tried)> {
             let tried = self.engine.try_case(case, &self.case_name(case))?;
             if let (false, Some(observe)) = (tried.failed(), self.observer) {
-                observe(worker, &tried.input)?;
+                observe(worker, case, &tried.input)?;
             }
             Ok((*case, tried))
         };

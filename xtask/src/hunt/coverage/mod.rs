@@ -49,6 +49,23 @@ const RUNTIME: &str = include_str!("runtime/unix.rs");
 #[cfg(windows)]
 const RUNTIME: &str = include_str!("runtime/windows.rs");
 
+/// The first cases of a stress run that coverage measures, every one of them.
+pub const MEASURED_FIRST: u64 = 20;
+
+/// After the first, coverage measures one case in this many (7, which shares no factor with
+/// the 100 cases sizes take to climb, so that over a long run every size is measured).
+pub const MEASURED_EVERY: u64 = 7;
+
+/// Whether coverage measures case `n` of a stress run (`every_case`: all of them). A run on an
+/// instrumented build costs about half a fresh start of a program (a fork, the run, the
+/// counters back: 0.77 ms of CPU a case on BOJ 1717's fixture, where a case costs about 5 ms
+/// of CPU in all), so measuring every case would cost stress a fifth of its speed; the first
+/// cases, which climb through the small sizes, and one in seven after cost it a few percent.
+/// A fixed rule of the case's number, so that a seed measures the same cases on any machine.
+pub fn measures(n: u64, every_case: bool) -> bool {
+    every_case || n <= MEASURED_FIRST || n.is_multiple_of(MEASURED_EVERY)
+}
+
 /// Which counters runs hit, each as the set of AFL buckets its hit counts fell in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reach {
@@ -120,8 +137,10 @@ pub struct Instrumented {
 }
 
 /// Builds the instrumented solution of `problem`: the runtime compiled once for this compiler
-/// (kept in `TARGET/xtask-coverage/`), then cargo's build of the solver binary alone.
-pub fn build(problem: &Problem) -> Result<Instrumented> {
+/// (kept in `TARGET/xtask-coverage/`), then cargo's build of the solver binary alone. `target`
+/// is cargo's target folder for the problem when the caller knows it (the judge build's
+/// executables are in `TARGET/judge/`), else it is asked of cargo.
+pub fn build(problem: &Problem, target: Option<&Path>) -> Result<Instrumented> {
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| OsString::from("rustc"));
     let rustc = PathBuf::from(rustc);
     let version = compiler(&rustc, &problem.dir);
@@ -135,7 +154,10 @@ pub fn build(problem: &Problem) -> Result<Instrumented> {
             rustc.display()
         );
     };
-    let target = build::target_directory(&problem.manifest)?;
+    let target = match target {
+        Some(target) => target.to_path_buf(),
+        None => build::target_directory(&problem.manifest)?,
+    };
     let runtime = runtime_object(&rustc, &problem.dir, &host, &version, &target)?;
     let mut flags: Vec<String> = FLAGS.map(String::from).to_vec();
     flags.push(format!("-Clink-arg={}", runtime.display()));
@@ -229,6 +251,8 @@ pub struct Coverage {
     memory_guard: u64,
     runners: Vec<Mutex<Option<Runner>>>,
     table: Mutex<Option<Table>>,
+    /// The line map, read once.
+    map: std::sync::OnceLock<LineMap>,
     scratch: Scratch,
 }
 
@@ -257,6 +281,7 @@ impl Coverage {
             memory_guard,
             runners: (0..workers.max(1)).map(|_| Mutex::new(None)).collect(),
             table: Mutex::new(None),
+            map: std::sync::OnceLock::new(),
             scratch: Scratch::new("coverage")?,
         })
     }
@@ -326,12 +351,34 @@ impl Coverage {
     }
 
     /// The line map of the problem's `src/`, once a run has given the tables.
-    pub fn line_map(&self) -> Result<LineMap> {
+    pub fn line_map(&self) -> Result<&LineMap> {
+        if let Some(map) = self.map.get() {
+            return Ok(map);
+        }
         let kept = self.table.lock().unwrap_or_else(|e| e.into_inner());
         let table = kept
             .as_ref()
             .context("no run of the instrumented build gave its tables")?;
-        LineMap::read(&self.instrumented.exe, table, &self.instrumented.dir)
+        let map = LineMap::read(&self.instrumented.exe, table, &self.instrumented.dir)?;
+        Ok(self.map.get_or_init(|| map))
+    }
+
+    /// Gets ready ahead of the first run, where it can (beside other work: stress's probe of
+    /// the reference): on Unix the first runner's fork server started, which gives the tables,
+    /// and the line map read from them.
+    pub fn prepare(&self) -> Result<()> {
+        #[cfg(unix)]
+        {
+            let mut runner = self.runners[0].lock().unwrap_or_else(|e| e.into_inner());
+            if runner.is_none() {
+                let server = server::Server::start(&self.instrumented.exe, self.stack)?;
+                self.keep_table(server.table());
+                *runner = Some(Runner::Server(server));
+            }
+            drop(runner);
+            self.line_map()?;
+        }
+        Ok(())
     }
 }
 
@@ -490,6 +537,20 @@ mod tests {
         assert_eq!(alone.output, b"negative\n");
         reach.add(&alone.counters.expect("counters at exit"));
         assert!(map.reached(&reach).unreached.is_empty());
+    }
+
+    #[test]
+    fn the_cases_measured_are_the_first_then_one_in_seven_and_reach_every_size() {
+        let measured: Vec<u64> = (1..=1000).filter(|&n| measures(n, false)).collect();
+        assert_eq!(&measured[..21], (1..=20).chain([21]).collect::<Vec<_>>());
+        assert_eq!(measured.len(), 20 + 1000 / 7 - 2);
+        assert!((1..=1000).all(|n| measures(n, true)));
+        // Sizes climb from 1 to 100 over each hundred cases: every size is measured.
+        let sizes: std::collections::BTreeSet<u64> = measured
+            .iter()
+            .map(|&n| crate::hunt::sizes::case_size(n, 1000, 100))
+            .collect();
+        assert_eq!(sizes.len(), 100);
     }
 
     #[test]
