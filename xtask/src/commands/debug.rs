@@ -47,15 +47,6 @@ pub struct DebugArgs {
     pub root: Option<PathBuf>,
 }
 
-/// The command that debugs the case `case` of the problem the user named `problem` (as they
-/// named it: `1717`, `boj-1717` or a path): `cargo xtask debug 1717 stress-7-28`, each word
-/// quoted as a POSIX shell needs. For the messages of the commands that save a failing case.
-pub fn command_line(problem: &str, case: &str) -> String {
-    let quote =
-        |word: &str| shlex::try_quote(word).map_or_else(|_| word.to_string(), |q| q.into_owned());
-    format!("cargo xtask debug {} {}", quote(problem), quote(case))
-}
-
 /// Runs the subcommand.
 pub fn run(args: &DebugArgs) -> Result<ExitCode> {
     let problem = problem::find(args.root.as_deref(), &args.problem)?;
@@ -78,7 +69,10 @@ pub fn run(args: &DebugArgs) -> Result<ExitCode> {
                     "{}: every sample is AC, so none to debug by default; name one to step \
                      through it: {}",
                     problem.name,
-                    command_line(&args.problem, samples.first().map_or("1", |s| &s.name))
+                    super::replay::debug_command(
+                        &args.problem,
+                        samples.first().map_or("1", |s| &s.name)
+                    )
                 );
                 return Ok(ExitCode::SUCCESS);
             }
@@ -322,18 +316,6 @@ fn without_hash(function: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_saved_case_is_debugged_by_the_problem_as_named_and_the_case() {
-        assert_eq!(
-            command_line("1717", "stress-7-28"),
-            "cargo xtask debug 1717 stress-7-28"
-        );
-        assert_eq!(
-            command_line("problems/my copy", "1"),
-            "cargo xtask debug 'problems/my copy' 1"
-        );
-    }
 
     #[test]
     fn a_legacy_hash_is_left_out_of_a_function_name() {

@@ -126,7 +126,7 @@ pub fn save(
             (false, Judge::Interactive(_)) => "empty: the interactor judges",
             (false, _) => "empty: no reference; the checker judges",
         },
-        super::debug::command_line(problem_arg, name),
+        super::replay::debug_command(problem_arg, name),
     ))
 }
 

@@ -15,6 +15,7 @@ pub mod found;
 pub mod hack;
 pub mod listen;
 pub mod new;
+pub mod replay;
 pub mod scale;
 pub mod stress;
 pub mod submit;

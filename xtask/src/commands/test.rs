@@ -249,7 +249,7 @@ pub fn failed_cases(problem: &Problem, report: &ProblemReport) -> String {
         .iter()
         .filter(|case| case.verdict != Verdict::Ac)
     {
-        let debug = super::debug::command_line(&named, &case.name);
+        let debug = super::replay::debug_command(&named, &case.name);
         let (at, why) = match panic_of(problem, case) {
             Some((place, message)) => (place, format!(" ({message})")),
             None => (

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
+use super::input::mix;
 use crate::judge::{
     self, CaseLimits, CaseReport, CheckedRun, Detail, JudgeOptions, Judged, Verdict,
 };
@@ -19,6 +20,13 @@ use crate::scratch::Scratch;
 use crate::validate::{self, Refusal, Validator};
 use crate::workspace::build::Executables;
 use crate::workspace::problem::{Judge, Problem, Sample};
+
+/// The generator's seed for case `n` of a run with seed `seed`: SplitMix64's output function
+/// applied to `seed + n × 0x9E3779B97F4A7C15` (wrapping), keeping the high 32 bits, so a case
+/// seed fits any integer type a generator may parse it into.
+pub fn case_seed(seed: u64, n: u64) -> u64 {
+    mix(seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15))) >> 32
+}
 
 /// A generated input's name: which case of a run it is, and the generator's arguments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

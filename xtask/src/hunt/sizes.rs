@@ -129,7 +129,7 @@ pub fn probe(engine: &Engine, seed: u64) -> Result<Ceiling> {
             Step::Time(size) => {
                 let case = Case {
                     number: 1,
-                    seed: super::stress::case_seed(seed, 1),
+                    seed: super::engine::case_seed(seed, 1),
                     size,
                 };
                 let context = || {

@@ -12,18 +12,12 @@
 use anyhow::Result;
 
 use super::counts::Counts;
+pub use super::engine::case_seed;
 use super::engine::{Case, Checked, Engine, Tried};
 use super::in_order::in_order;
 use super::input::{mix, Input};
 use super::shrink::{self, Judged};
 use super::sizes::{self, case_size, Ceiling};
-
-/// The generator's seed for case `n` of a run with seed `seed`: SplitMix64's output function
-/// applied to `seed + n × 0x9E3779B97F4A7C15` (wrapping), keeping the high 32 bits, so a case
-/// seed fits any integer type a generator may parse it into.
-pub fn case_seed(seed: u64, n: u64) -> u64 {
-    mix(seed.wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15))) >> 32
-}
 
 /// The generator's seed for shrinking round `round` (1, 2, ...) at `size`, after case `n` of
 /// a run with seed `seed` failed: another case seed, fixed by the four.
