@@ -47,7 +47,7 @@ impl Refusal {
 }
 
 impl Validator {
-    /// The validator at `path`, held to `time` on every clock (a helper's limits: it is the
+    /// The validator at `path`, held to `time` of CPU time and of waiting (a helper's limits: it is the
     /// problem's code, not the solution's).
     pub fn new(path: &Path, time: Duration) -> Validator {
         Validator {
@@ -81,10 +81,10 @@ impl Validator {
         match outcome.exit {
             Exit::Code(0) => Ok(None),
             exit @ Exit::Code(_) => Ok(Some(Refusal { exit, reason })),
-            Exit::TimedOut(_) => bail!(
-                "the validator {} ran past its limit of {} ms; this is the validator's error",
+            Exit::TimedOut(up) => bail!(
+                "the validator {} ran past its limit ({}); this is the validator's error",
                 self.name,
-                self.limits.cpu.as_millis()
+                self.limits.killed_at(up)
             ),
             exit => bail!(
                 "the validator {} failed ({exit}){}{}; this is the validator's error",
@@ -206,7 +206,10 @@ mod tests {
         );
         let hangs = script("sleep 5", Duration::from_millis(300));
         let err = hangs.check(&path).unwrap_err().to_string();
-        assert!(err.contains("ran past its limit of 300 ms"), "{err}");
+        assert!(
+            err.contains("ran past its limit (killed at its limit on waiting of 300 ms)"),
+            "{err}"
+        );
     }
 
     #[test]

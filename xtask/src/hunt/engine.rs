@@ -83,7 +83,8 @@ pub struct Engine {
     validator: Option<Validator>,
     judge: Judge<PathBuf>,
     limits: CaseLimits,
-    /// For the generator and the reference: max(10 s, 10 × the time limit), either clock.
+    /// For the generator and the reference: max(10 s, 10 × the time limit) of CPU time and of
+    /// waiting ([`Limits::helper`]).
     helper_limits: Limits,
     scratch: Scratch,
     /// Names the scratch files of cases run side by side apart.
@@ -395,10 +396,7 @@ impl Engine {
         let name = program.file_name().unwrap_or_default().to_string_lossy();
         let why = match outcome.exit {
             Exit::Code(0) => return Ok(outcome.stdout),
-            Exit::TimedOut(_) => format!(
-                "ran past its limit of {} ms",
-                self.helper_limits.cpu.as_millis()
-            ),
+            Exit::TimedOut(up) => self.helper_limits.killed_at(up),
             exit => exit.to_string(),
         };
         let stderr = String::from_utf8_lossy(&outcome.stderr_tail);

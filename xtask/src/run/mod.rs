@@ -124,15 +124,30 @@ impl Limits {
         }
     }
 
-    /// A helper's limits (a generator, a reference, a checker): `time` on every clock.
+    /// A helper's limits (a generator, a reference, a validator): `time` of CPU time and of
+    /// waiting, and [`outer_bound`] on the wall clock. Like a judged program, a helper that keeps
+    /// to its CPU time is not killed because the machine is busy (a reference of 1 s on a
+    /// machine shared with a build and a fuzzer took more than 10 s of wall clock).
     pub fn helper(time: Duration, output_cap: u64) -> Limits {
         Limits {
             time,
             cpu: time,
             idle: time,
-            wall: time,
+            wall: outer_bound(time),
             output_cap,
         }
+    }
+
+    /// What a program killed at `up` was killed at, with that limit: "killed at its CPU time
+    /// limit of 10000 ms".
+    pub fn killed_at(&self, up: TimeUp) -> String {
+        let limit = match up {
+            TimeUp::Cpu => self.cpu,
+            TimeUp::Waiting | TimeUp::WallCap => self.idle,
+            TimeUp::OuterBound => self.wall,
+            TimeUp::WallForCpu => self.cpu.min(self.idle),
+        };
+        format!("{} of {} ms", Exit::TimedOut(up), limit.as_millis())
     }
 
     /// Whether a run that ended as `exit`, with `cpu` of CPU time (when the system told it) in

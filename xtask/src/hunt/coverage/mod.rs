@@ -265,7 +265,7 @@ enum Runner {
 }
 
 impl Coverage {
-    /// `instrumented`, for `workers` runners, each run held to `cpu` (either clock) and, against
+    /// `instrumented`, for `workers` runners, each run held to `cpu` of CPU time (2 × `cpu` + 1 s of wall clock) and, against
     /// runaways, `memory_guard` bytes (0: none), with the stack `stack`.
     pub fn new(
         instrumented: Instrumented,

@@ -242,6 +242,7 @@ pub fn run_once(
         } else {
             request.output_cap
         },
+        wall: request.wall,
         ..Limits::helper(request.cpu, u64::MAX)
     };
     let setup = Setup {
