@@ -200,8 +200,10 @@ impl Pass<'_> {
         let failure = |reason: String| Failure {
             krate: Some(Arc::clone(krate)),
             text: format!(
-                "`{}` ({}) on {wherein} cannot be expanded: {reason}",
-                used.shown, krate.package,
+                "`{}` ({}) on {wherein} cannot be expanded: {}",
+                used.shown,
+                krate.package,
+                one_line(&reason),
             ),
         };
         if self.depth >= DEPTH_LIMIT {
@@ -1299,6 +1301,18 @@ pub(super) fn idents(tokens: TokenStream, out: &mut BTreeSet<String>) {
     }
 }
 
+/// `reason` (what a macro said, in a panic or a `compile_error!`, which may quote tokens with a
+/// line break inside a literal) on one line, as a refusal is: its lines trimmed and joined by a
+/// space.
+fn one_line(reason: &str) -> String {
+    let lines: Vec<&str> = reason
+        .split(['\n', '\r'])
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1313,6 +1327,21 @@ mod tests {
             Ok(Walked::Expanded(printed)) => printed,
             other => panic!("{other:?}"),
         }
+    }
+
+    /// What a macro says is quoted in one line, even when it quotes a literal with a line
+    /// break in it (the proc_macro fuzz target's fourth finding).
+    #[test]
+    fn a_macros_message_with_a_line_break_is_refused_in_one_line() {
+        let source = "#[stand_in::rename(two b\"line\nbreak\")]\nfn original() {}\nfn main() {}";
+        match stand_in::walk_and_check(source, true) {
+            Ok(Walked::Refused(said)) => {
+                assert!(said.contains("expected one name"), "{said}");
+                assert!(said.contains("b\"line break\""), "{said}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(one_line("a\r\n  b\n\nc "), "a b c");
     }
 
     #[test]
