@@ -116,8 +116,8 @@ impl CaseLimits {
     }
 
     /// The time a checker or an interactor may take: max(10 s, 5 × the time limit), a
-    /// checker's of CPU time and of waiting, an interactor's of CPU time ([`Limits::interactor`]). It is the
-    /// problem's code, not the contestant's.
+    /// checker's of CPU time and of waiting ([`Limits::helper`]), an interactor's of CPU time
+    /// ([`Limits::interactor`]). It is the problem's code, not the contestant's.
     pub fn for_judge(&self) -> Duration {
         CHECKER_TIME.max(self.time * 5)
     }

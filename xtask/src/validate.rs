@@ -47,8 +47,8 @@ impl Refusal {
 }
 
 impl Validator {
-    /// The validator at `path`, held to `time` of CPU time and of waiting (a helper's limits: it is the
-    /// problem's code, not the solution's).
+    /// The validator at `path`, held to `time` of CPU time and of waiting (a helper's limits:
+    /// it is the problem's code, not the solution's).
     pub fn new(path: &Path, time: Duration) -> Validator {
         Validator {
             program: Program::new(path),

@@ -124,8 +124,8 @@ impl Limits {
         }
     }
 
-    /// A helper's limits (a generator, a reference, a validator): `time` of CPU time and of
-    /// waiting, and [`outer_bound`] on the wall clock. Like a judged program, a helper that keeps
+    /// A helper's limits (a generator, a reference, a validator, a checker): `time` of CPU time
+    /// and of waiting, and [`outer_bound`] on the wall clock. Like a judged program, a helper that keeps
     /// to its CPU time is not killed because the machine is busy (a reference of 1 s on a
     /// machine shared with a build and a fuzzer took more than 10 s of wall clock).
     pub fn helper(time: Duration, output_cap: u64) -> Limits {
@@ -138,15 +138,22 @@ impl Limits {
         }
     }
 
-    /// What a program killed at `up` was killed at, with that limit: "killed at its CPU time
-    /// limit of 10000 ms".
-    pub fn killed_at(&self, up: TimeUp) -> String {
-        let limit = match up {
+    /// The limit a program is killed at when it reaches `up`: on the wall clock where the
+    /// system tells no CPU time ([`TimeUp::WallForCpu`]), the CPU limit, or the cap on waiting
+    /// when that is sooner.
+    pub fn limit_at(&self, up: TimeUp) -> Duration {
+        match up {
             TimeUp::Cpu => self.cpu,
             TimeUp::Waiting | TimeUp::WallCap => self.idle,
             TimeUp::OuterBound => self.wall,
             TimeUp::WallForCpu => self.cpu.min(self.idle),
-        };
+        }
+    }
+
+    /// What a program killed at `up` was killed at, with that limit: "killed at its CPU time
+    /// limit of 10000 ms".
+    pub fn killed_at(&self, up: TimeUp) -> String {
+        let limit = self.limit_at(up);
         format!("{} of {} ms", Exit::TimedOut(up), limit.as_millis())
     }
 
@@ -478,7 +485,7 @@ impl TimeKeeper {
     /// time, the CPU limit itself (or the cap on waiting, when that is sooner).
     fn wall_limit(&self) -> Duration {
         match self.cpu_told {
-            Some(false) => self.limits.cpu.min(self.limits.idle),
+            Some(false) => self.limits.limit_at(TimeUp::WallForCpu),
             _ => self.limits.wall,
         }
     }
