@@ -366,7 +366,10 @@ impl Measured {
         let mut cases = if measured == passed {
             format!("the {passed} cases")
         } else {
-            format!("the {measured} cases measured of {passed} (the first 20, one in seven after)")
+            format!(
+                "the {measured} cases measured of {passed} ({})",
+                coverage::MEASURED_RULE
+            )
         };
         if unmeasured > 0 {
             cases.push_str(&format!(
@@ -454,7 +457,7 @@ pub fn random_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    xtask::hunt::stress::case_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
+    xtask::hunt::engine::case_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
 }
 
 #[cfg(test)]

@@ -24,12 +24,12 @@ use anyhow::{bail, Context, Result};
 
 use super::counts::Counts;
 use super::coverage::{Coverage, Reach};
+use super::engine::case_seed;
 use super::engine::{Case, Checked, Engine, RemoveOnDrop, Tried};
 use super::in_order::in_order;
 use super::input::{mix, Input, Rng};
 use super::mutate::{Alteration, Alterer, Tally};
 use super::shrink::{self, Judged};
-use super::stress::case_seed;
 use crate::judge::{self, Verdict};
 use crate::run::Exit;
 use crate::workspace::problem::{Judge, Sample};

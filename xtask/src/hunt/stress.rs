@@ -12,8 +12,7 @@
 use anyhow::Result;
 
 use super::counts::Counts;
-pub use super::engine::case_seed;
-use super::engine::{Case, Checked, Engine, Tried};
+use super::engine::{case_seed, Case, Checked, Engine, Tried};
 use super::in_order::in_order;
 use super::input::{mix, Input};
 use super::shrink::{self, Judged};

@@ -21,8 +21,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
+use crate::hunt::engine::case_seed;
 use crate::hunt::sizes::MAX_SIZE;
-use crate::hunt::stress::case_seed;
 use crate::hunt::{Case, Engine};
 use crate::judge::{CaseLimits, CaseReport, Verdict};
 use crate::run::Clock;

@@ -56,6 +56,9 @@ pub const MEASURED_FIRST: u64 = 20;
 /// the 100 cases sizes take to climb, so that over a long run every size is measured).
 pub const MEASURED_EVERY: u64 = 7;
 
+/// Which cases coverage measures, in words, as stress's report says it.
+pub const MEASURED_RULE: &str = "the first 20, one in seven after";
+
 /// Whether coverage measures case `n` of a stress run (`every_case`: all of them). A run on an
 /// instrumented build costs about half a fresh start of a program (a fork, the run, the
 /// counters back: 0.77 ms of CPU a case on BOJ 1717's fixture, where a case costs about 5 ms
@@ -265,8 +268,9 @@ enum Runner {
 }
 
 impl Coverage {
-    /// `instrumented`, for `workers` runners, each run held to `cpu` of CPU time (2 × `cpu` + 1 s of wall clock) and, against
-    /// runaways, `memory_guard` bytes (0: none), with the stack `stack`.
+    /// `instrumented`, for `workers` runners, each run held to `cpu` of CPU time (2 × `cpu` +
+    /// 1 s of wall clock) and, against runaways, `memory_guard` bytes (0: none), with the stack
+    /// `stack`.
     pub fn new(
         instrumented: Instrumented,
         workers: usize,
@@ -545,6 +549,8 @@ mod tests {
         assert_eq!(&measured[..21], (1..=20).chain([21]).collect::<Vec<_>>());
         assert_eq!(measured.len(), 20 + 1000 / 7 - 2);
         assert!((1..=1000).all(|n| measures(n, true)));
+        assert!(MEASURED_RULE.contains(&format!("first {MEASURED_FIRST},")));
+        assert_eq!(MEASURED_EVERY, 7, "MEASURED_RULE says seven");
         // Sizes climb from 1 to 100 over each hundred cases: every size is measured.
         let sizes: std::collections::BTreeSet<u64> = measured
             .iter()
