@@ -78,21 +78,19 @@ impl Validator {
         let reason = String::from_utf8_lossy(&outcome.stderr_tail)
             .trim()
             .to_string();
-        match outcome.exit {
-            Exit::Code(0) => Ok(None),
-            exit @ Exit::Code(_) => Ok(Some(Refusal { exit, reason })),
-            Exit::TimedOut(up) => bail!(
-                "the validator {} ran past its limit ({}); this is the validator's error",
-                self.name,
-                self.limits.killed_at(up)
-            ),
-            exit => bail!(
-                "the validator {} failed ({exit}){}{}; this is the validator's error",
-                self.name,
-                if reason.is_empty() { "" } else { ":\n" },
-                reason
-            ),
-        }
+        // A killed validator says at which limit, as a generator or a reference does.
+        let why = match outcome.exit {
+            Exit::Code(0) => return Ok(None),
+            exit @ Exit::Code(_) => return Ok(Some(Refusal { exit, reason })),
+            Exit::TimedOut(up) => self.limits.killed_at(up),
+            exit => exit.to_string(),
+        };
+        bail!(
+            "the validator {} failed ({why}){}{}; this is the validator's error",
+            self.name,
+            if reason.is_empty() { "" } else { ":\n" },
+            reason
+        )
     }
 }
 
@@ -207,7 +205,9 @@ mod tests {
         let hangs = script("sleep 5", Duration::from_millis(300));
         let err = hangs.check(&path).unwrap_err().to_string();
         assert!(
-            err.contains("ran past its limit (killed at its limit on waiting of 300 ms)"),
+            err.contains(
+                "the validator test-validator failed (killed at its limit on waiting of 300 ms)"
+            ),
             "{err}"
         );
     }
