@@ -78,16 +78,16 @@ impl Validator {
         let reason = String::from_utf8_lossy(&outcome.stderr_tail)
             .trim()
             .to_string();
-        // A killed validator says at which limit, as a generator or a reference does.
-        let why = match outcome.exit {
+        match outcome.exit {
             Exit::Code(0) => return Ok(None),
             exit @ Exit::Code(_) => return Ok(Some(Refusal { exit, reason })),
-            Exit::TimedOut(up) => self.limits.killed_at(up),
-            exit => exit.to_string(),
-        };
+            _ => {}
+        }
+        // A killed validator says at which limit, as a generator or a reference does.
         bail!(
-            "the validator {} failed ({why}){}{}; this is the validator's error",
+            "the validator {} failed ({}){}{}; this is the validator's error",
             self.name,
+            self.limits.ended(outcome.exit),
             if reason.is_empty() { "" } else { ":\n" },
             reason
         )

@@ -394,11 +394,10 @@ impl Engine {
         let outcome =
             (Program::new(program)).run(args, stdin, &self.helper_limits, &Setup::default())?;
         let name = program.file_name().unwrap_or_default().to_string_lossy();
-        let why = match outcome.exit {
-            Exit::Code(0) => return Ok(outcome.stdout),
-            Exit::TimedOut(up) => self.helper_limits.killed_at(up),
-            exit => exit.to_string(),
-        };
+        if outcome.exit == Exit::Code(0) {
+            return Ok(outcome.stdout);
+        }
+        let why = self.helper_limits.ended(outcome.exit);
         let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
         let stderr = stderr.trim_end();
         bail!(

@@ -24,8 +24,7 @@ use anyhow::{bail, Context, Result};
 
 use super::counts::Counts;
 use super::coverage::{Coverage, Reach};
-use super::engine::case_seed;
-use super::engine::{Case, Checked, Engine, RemoveOnDrop, Tried};
+use super::engine::{case_seed, Case, Checked, Engine, RemoveOnDrop, Tried};
 use super::in_order::in_order;
 use super::input::{mix, Input, Rng};
 use super::mutate::{Alteration, Alterer, Tally};

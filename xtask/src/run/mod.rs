@@ -125,9 +125,9 @@ impl Limits {
     }
 
     /// A helper's limits (a generator, a reference, a validator, a checker): `time` of CPU time
-    /// and of waiting, and [`outer_bound`] on the wall clock. Like a judged program, a helper that keeps
-    /// to its CPU time is not killed because the machine is busy (a reference of 1 s on a
-    /// machine shared with a build and a fuzzer took more than 10 s of wall clock).
+    /// and of waiting, and [`outer_bound`] on the wall clock. Like a judged program, a helper
+    /// that keeps to its CPU time is not killed because the machine is busy (a reference of 1 s
+    /// on a machine shared with a build and a fuzzer took more than 10 s of wall clock).
     pub fn helper(time: Duration, output_cap: u64) -> Limits {
         Limits {
             time,
@@ -150,11 +150,14 @@ impl Limits {
         }
     }
 
-    /// What a program killed at `up` was killed at, with that limit: "killed at its CPU time
-    /// limit of 10000 ms".
-    pub fn killed_at(&self, up: TimeUp) -> String {
-        let limit = self.limit_at(up);
-        format!("{} of {} ms", Exit::TimedOut(up), limit.as_millis())
+    /// How a run held to these limits ended, in a message's words: a program killed at a limit
+    /// with that limit ("killed at its CPU time limit of 10000 ms"), any other end as [`Exit`]
+    /// displays it.
+    pub fn ended(&self, exit: Exit) -> String {
+        match exit {
+            Exit::TimedOut(up) => format!("{exit} of {} ms", self.limit_at(up).as_millis()),
+            exit => exit.to_string(),
+        }
     }
 
     /// Whether a run that ended as `exit`, with `cpu` of CPU time (when the system told it) in
