@@ -29,6 +29,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use syn::ext::IdentExt;
 use syn::{parse_quote, Item};
 
 use self::expand::Rewrite;
@@ -86,7 +87,8 @@ impl Bundle {
 pub struct Fallback {
     /// rustc's first error on the bundle pruned item by item.
     pub error: String,
-    /// The libraries (modules) kept more fully, and how much.
+    /// The libraries (modules) kept more fully, and how much; the solution's own code as
+    /// [`reach::SOLUTION`].
     pub kept: Vec<(String, Level)>,
 }
 
@@ -95,10 +97,16 @@ impl std::fmt::Display for Fallback {
         let kept: Vec<String> = self
             .kept
             .iter()
-            .map(|(module, level)| match level {
-                Level::Items => format!("{module} item by item"),
-                Level::Modules => format!("every item of the modules of {module} it uses"),
-                Level::Crate => format!("all of {module}"),
+            .map(|(module, level)| {
+                let module = match module.as_str() {
+                    reach::SOLUTION => "the solution",
+                    library => library,
+                };
+                match level {
+                    Level::Items => format!("{module} item by item"),
+                    Level::Modules => format!("every item of the modules of {module} it uses"),
+                    Level::Crate => format!("all of {module}"),
+                }
             })
             .collect();
         write!(
@@ -170,8 +178,9 @@ fn pruned_itemwise(plan: &Plan, store: Option<&cache::Store>) -> Result<syn::Fil
     read.extend(last.iter().flatten().cloned());
     loop {
         let mut file = assemble(plan, Some(&read))?;
-        let needed =
-            reach::prune_read(&mut file.items).map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
+        let own = own_modules(plan, &file.items);
+        let needed = reach::prune_read(&mut file.items, &own)
+            .map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
         if needed.is_empty() {
             if let Some(store) = store.filter(|_| last.as_ref() != Some(&read)) {
                 store.put("read", &hint, &plan.main, &read);
@@ -183,11 +192,30 @@ fn pruned_itemwise(plan: &Plan, store: Option<&cache::Store>) -> Result<syn::Fil
         if read.len() == before {
             // Cannot be (a library asked for is read next time), but never a loop: all of them.
             let mut file = assemble(plan, None)?;
-            reach::prune(&mut file.items, &BTreeMap::new())
+            let own = own_modules(plan, &file.items);
+            reach::prune(&mut file.items, &BTreeMap::new(), &own)
                 .map_err(|refusal| anyhow::anyhow!("{refusal}"))?;
             return Ok(file);
         }
     }
+}
+
+/// The solution's own modules at the bundle's root (its `mod NAME;` files and the modules it
+/// writes inline): every module there but the libraries'.
+fn own_modules(plan: &Plan, items: &[Item]) -> BTreeSet<String> {
+    let libraries: BTreeSet<String> = plan
+        .libs
+        .iter()
+        .map(|lib| ident(&lib.module).unraw().to_string())
+        .collect();
+    items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Mod(m) => Some(m.ident.unraw().to_string()),
+            _ => None,
+        })
+        .filter(|name| !libraries.contains(name))
+        .collect()
 }
 
 fn has_module(items: &[Item], name: &str) -> bool {
@@ -357,8 +385,8 @@ fn assemble(plan: &Plan, only: Option<&BTreeSet<String>>) -> Result<syn::File> {
 }
 
 /// Prunes `file` item by item; when that does not compile (rustc's quick check) and keeping
-/// more does, keeps more: the whole modules used, then whole crates, for as few libraries as
-/// will do. A bundle that fails however much is kept is returned pruned, for `--check` to
+/// more does, keeps more: the whole modules used, then whole crates, of as few libraries as
+/// will do, and of the solution's own code if that is what it takes. A bundle that fails however much is kept is returned pruned, for `--check` to
 /// report. The file comes with its printed text where the check printed it (the item-wise
 /// bundle, which is most bundles), so that it is not printed twice.
 fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<String>, Option<Fallback>)> {
@@ -369,25 +397,28 @@ fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<String>, Option<Fallb
         Err(refusal) => Ok(Some(refusal.to_string())),
     };
     let itemwise = pruned_itemwise(plan, Some(&store))?;
-    if plan.libs.is_empty() {
-        return Ok((itemwise, None, None));
-    }
     let printed = print::unparse(&itemwise);
     let Some(error) = check::first_error(&printed, Some(&store))? else {
         return Ok((itemwise, Some(printed), None));
     };
     // Keeping more: of every library, read.
     let file = assemble(plan, None)?;
+    let own = own_modules(plan, &file.items);
     let pruned = |levels: &BTreeMap<String, Level>| -> Result<syn::File, reach::Refusal> {
         let mut file = file.clone();
-        reach::prune(&mut file.items, levels)?;
+        reach::prune(&mut file.items, levels, &own)?;
         Ok(file)
     };
+    // Each library, then the solution's own code (its reachability has gaps too: a method
+    // named only as a macro's argument).
+    let units: Vec<&str> = plan
+        .libs
+        .iter()
+        .map(|lib| lib.module.as_str())
+        .chain([reach::SOLUTION])
+        .collect();
     let all = |level: Level| -> BTreeMap<String, Level> {
-        plan.libs
-            .iter()
-            .map(|lib| (lib.module.clone(), level))
-            .collect()
+        units.iter().map(|unit| (unit.to_string(), level)).collect()
     };
     let mut level = Level::Items;
     while let Some(wider) = level.wider() {
@@ -396,12 +427,12 @@ fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<String>, Option<Fallb
         if first_error(&pruned(&levels))?.is_some() {
             continue;
         }
-        // Keeping that much of every library compiles: now as little of each as will do.
-        for lib in &plan.libs {
+        // Keeping that much of everything compiles: now as little of each as will do.
+        for unit in &units {
             let mut narrower = Level::Items;
             while narrower < level {
                 let mut trial = levels.clone();
-                trial.insert(lib.module.clone(), narrower);
+                trial.insert(unit.to_string(), narrower);
                 if first_error(&pruned(&trial))?.is_none() {
                     levels = trial;
                     break;

@@ -658,6 +658,25 @@ fn a_users_exported_macros_work_through_use_by_path_and_beside_a_namesake() {
 }
 
 #[test]
+fn a_solutions_own_macros_in_its_own_modules_are_kept() {
+    // `#[macro_use] mod macros;` (`add!`), `#[macro_use] mod fastio;` (a `println!` of its own
+    // that buffers, whose sample answer counts the lines it buffered: with std's `println!` in
+    // its place the bundle prints `0 lines`), and `twice!` defined at the root above the
+    // `mod doubling;` that calls it. Each module's macros were once taken for a library's,
+    // and left out.
+    let bundle = bundle_passes(&fixture("boj-1018"), "own-macros");
+    for kept in [
+        "macro_rules! add",
+        "macro_rules! println",
+        "macro_rules! twice",
+        "#[macro_use]\nmod fastio",
+    ] {
+        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
+    }
+    assert!(!bundle.contains("macro_rules! unused"), "{bundle}");
+}
+
+#[test]
 fn macro_use_extern_crate_brings_the_macros_into_every_module() {
     let bundle = bundle_passes(&fixture("boj-1007"), "macro-use");
     assert!(!bundle.contains("extern crate"), "{bundle}");
@@ -693,6 +712,25 @@ fn when_pruning_breaks_a_bundle_it_keeps_whole_modules_and_says_why() {
     // The other fixtures needed no fallback.
     let (_, result) = bundle_check("boj-1000", "no-fallback");
     assert!(!text(&result.stdout).contains("kept every item"));
+}
+
+#[test]
+fn when_pruning_breaks_a_bundle_without_libraries_it_keeps_more_of_the_solution() {
+    // boj-1019 has no library: its `doubled` is called only as `call!(length, doubled)`, its
+    // own macro. Item by item, rustc rejects the bundle; keeping the solution's modules whole
+    // compiles, and the sample is AC.
+    let (stdout, bundle) = bundle_passes_saying(&fixture("boj-1019"), "fallback-solution");
+    assert!(
+        stdout.contains("boj-1019: kept every item of the modules of the solution it uses"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("error[E0599]: no method named `doubled`"),
+        "{stdout}"
+    );
+    for kept in ["fn doubled", "fn halved"] {
+        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
+    }
 }
 
 #[test]

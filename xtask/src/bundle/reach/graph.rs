@@ -263,6 +263,8 @@ pub(super) struct Graph {
     pub(super) unloaded_needed: RefCell<BTreeSet<(ModId, ModId)>>,
     /// What libraries not read yet define at the root, by name.
     pub(super) unloaded_at_root: BTreeMap<String, Vec<ModId>>,
+    /// The modules at the root that are the solution's own, not libraries.
+    own_modules: BTreeSet<String>,
 }
 
 /// Answers of [`Graph::lookup`]: (module, name) -> (targets, imports gone through).
@@ -286,13 +288,33 @@ impl Index<ModId> for Graph {
 
 impl Graph {
     /// The arena of the bundle `items`, a library inlined as `mod NAME` marked as `levels[NAME]`
-    /// says.
-    pub(super) fn build(items: &[Item], levels: &BTreeMap<String, Level>) -> Graph {
-        let mut graph = Graph::default();
+    /// says; the modules at the root named in `own` are the solution's, the rest libraries;
+    /// the solution's own code marked as `levels[SOLUTION]` says.
+    pub(super) fn build(
+        items: &[Item],
+        levels: &BTreeMap<String, Level>,
+        own: &BTreeSet<String>,
+    ) -> Graph {
+        let mut graph = Graph {
+            own_modules: own.clone(),
+            ..Graph::default()
+        };
         let root = graph.add_module(None, "crate");
         graph.collect(items, root);
         for (name, &level) in levels {
-            if let Some(&module) = graph[root].children.get(name) {
+            if name == super::SOLUTION {
+                // The root alone (its libraries have levels of their own), and its own modules.
+                graph.module_mut(root).level = level;
+                let own: Vec<ModId> = graph[root]
+                    .children
+                    .iter()
+                    .filter(|(name, _)| graph.own_modules.contains(*name))
+                    .map(|(_, &module)| module)
+                    .collect();
+                for module in own {
+                    graph.set_level(module, level);
+                }
+            } else if let Some(&module) = graph[root].children.get(name) {
                 graph.set_level(module, level);
             }
         }
@@ -376,8 +398,10 @@ impl Graph {
         let id = ModId(self.modules.len());
         let (level, krate) = match parent {
             None => (Level::Items, id),
-            // A library's module is its crate's root.
-            Some(ModId::ROOT) => (self[ModId::ROOT].level, id),
+            // A library's module is its crate's root; the solution's own modules (`mod
+            // macros;`) are of its crate, where a `macro_rules!` one of them defines may be
+            // called in another (`#[macro_use]`, or defined above a module that calls it).
+            Some(ModId::ROOT) if !self.own_modules.contains(name) => (self[ModId::ROOT].level, id),
             Some(p) => (self[p].level, self[p].krate),
         };
         self.modules.push(Module {

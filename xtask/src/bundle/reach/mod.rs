@@ -7,7 +7,8 @@
 //! modules, `use` imports, glob imports, `crate`/`self`/`super`, `#[macro_export]` macros at
 //! the root), marking what it passes through live, re-exports included. A bare macro name
 //! means its own crate's definitions of it (textual scope), and a macro's body also resolves
-//! from the module that calls it. Without type information some rules keep more than needed:
+//! from the module that calls it. A library is a module at the root, a crate of its own; the
+//! solution's own modules there (`#[macro_use] mod macros;`) are of the solution's crate. Without type information some rules keep more than needed:
 //! - an impl stays when every type and trait of the bundle it is about (in its self type and
 //!   its trait's generic arguments: `impl From<Meters> for Ratio<BigInt>`) is live, and for a
 //!   trait of the bundle when that trait is live too (an impl for a type parameter or a type
@@ -138,7 +139,7 @@ fn marked(attrs: &[Attribute], marker: &str) -> Option<String> {
 /// Every macro of a proc-macro crate that the bundle `items` use, anywhere (see
 /// [`super::macro_origin::proc_macro_uses`]).
 pub(super) fn proc_macro_uses(items: &[Item]) -> Vec<ProcMacroUse> {
-    let graph = Graph::build(items, &BTreeMap::new());
+    let graph = Graph::build(items, &BTreeMap::new(), &BTreeSet::new());
     let mut found = Vec::new();
     for (id, node) in graph.node_ids() {
         for used in macro_uses(&node.tokens) {
@@ -161,7 +162,11 @@ pub(super) fn proc_macro_uses(items: &[Item]) -> Vec<ProcMacroUse> {
     found
 }
 
-/// How much of a library crate to keep.
+/// The key of a `levels` map ([`prune`]) that says how much of the solution's own code to keep
+/// (its root and its own modules); no library's module can be named `crate`.
+pub const SOLUTION: &str = "crate";
+
+/// How much of a library crate, or of the solution ([`SOLUTION`]), to keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Level {
     /// What `main` reaches, item by item.
@@ -185,11 +190,17 @@ impl Level {
 }
 
 /// Removes unreachable items from `items` (the whole bundle), starting from `fn main`; a
-/// library inlined as `mod NAME` is kept as `levels[NAME]` says (item by item when absent).
-/// When `main` reaches a stand-in ([`stand_in`]), nothing is removed and the refusal says
-/// how it is reached.
-pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) -> Result<(), Refusal> {
-    let graph = Graph::build(items, levels);
+/// library inlined as `mod NAME` is kept as `levels[NAME]` says (item by item when absent), and
+/// the solution's own code as `levels[SOLUTION]` says.
+/// The modules at the root named in `own` are the solution's own (`mod macros;`), part of its
+/// crate; every other module there is a library, a crate of its own. When `main` reaches a
+/// stand-in ([`stand_in`]), nothing is removed and the refusal says how it is reached.
+pub fn prune(
+    items: &mut Vec<Item>,
+    levels: &BTreeMap<String, Level>,
+    own: &BTreeSet<String>,
+) -> Result<(), Refusal> {
+    let graph = Graph::build(items, levels, own);
     let live = graph.live()?;
     prune::keep_live(items, &graph, &live);
     Ok(())
@@ -198,9 +209,13 @@ pub fn prune(items: &mut Vec<Item>, levels: &BTreeMap<String, Level>) -> Result<
 /// [`prune`] item by item of a bundle in which some libraries are not read yet ([`unloaded`]):
 /// when the solution may reach one of them, nothing is removed and their names are returned,
 /// to be read and pruned again; else the bundle is pruned, and is what [`prune`] makes of the
-/// bundle with every library read (none of those not read keeps anything).
-pub fn prune_read(items: &mut Vec<Item>) -> Result<BTreeSet<String>, Refusal> {
-    let graph = Graph::build(items, &BTreeMap::new());
+/// bundle with every library read (none of those not read keeps anything). `own` as for
+/// [`prune`].
+pub fn prune_read(
+    items: &mut Vec<Item>,
+    own: &BTreeSet<String>,
+) -> Result<BTreeSet<String>, Refusal> {
+    let graph = Graph::build(items, &BTreeMap::new(), own);
     let live = match graph.live_or_unloaded()? {
         Walked::Live(live) => live,
         Walked::Unread(needed) => return Ok(needed),

@@ -17,15 +17,21 @@ use super::*;
 /// reach it ([`read_as_needed`]): every fixture holds the bundler's lazy reading to the
 /// whole one.
 fn kept_at(source: &str, levels: &[(&str, Level)]) -> BTreeSet<String> {
+    kept_with_own(source, levels, &[])
+}
+
+/// [`kept_at`] with the modules at the root named in `own` the solution's own, not libraries.
+fn kept_with_own(source: &str, levels: &[(&str, Level)], own: &[&str]) -> BTreeSet<String> {
+    let own: BTreeSet<String> = own.iter().map(|m| m.to_string()).collect();
     let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
     let unpruned = file.items.clone();
     let item_by_item = levels.is_empty();
     let levels = levels.iter().map(|(m, l)| (m.to_string(), *l)).collect();
-    prune(&mut file.items, &levels).expect("nothing refused");
+    prune(&mut file.items, &levels, &own).expect("nothing refused");
     let mut out = BTreeSet::new();
     describe(&file.items, "crate", &mut out);
     if item_by_item {
-        let (items, _) = read_as_needed(&unpruned).expect("nothing refused");
+        let (items, _) = read_as_needed(&unpruned, &own).expect("nothing refused");
         let mut lazily = BTreeSet::new();
         describe(&items, "crate", &mut lazily);
         assert_eq!(
@@ -36,16 +42,21 @@ fn kept_at(source: &str, levels: &[(&str, Level)]) -> BTreeSet<String> {
     out
 }
 
-/// [`prune_read`] as the bundler runs it: every module at the root (each a crate of its own
-/// to the graph) left unread ([`unloaded`]) until a pruning asks for it. The pruned items and
-/// the modules read.
-fn read_as_needed(items: &[Item]) -> Result<(Vec<Item>, BTreeSet<String>), Refusal> {
+/// [`prune_read`] as the bundler runs it: every module at the root but the solution's `own`
+/// (each a crate of its own to the graph) left unread ([`unloaded`]) until a pruning asks for
+/// it. The pruned items and the modules read.
+fn read_as_needed(
+    items: &[Item],
+    own: &BTreeSet<String>,
+) -> Result<(Vec<Item>, BTreeSet<String>), Refusal> {
     let mut read = BTreeSet::new();
     loop {
         let mut trial: Vec<Item> = items
             .iter()
             .map(|item| match item {
-                Item::Mod(m) if refusal_of(&m.attrs).is_none() => {
+                Item::Mod(m)
+                    if refusal_of(&m.attrs).is_none() && !own.contains(&m.ident.to_string()) =>
+                {
                     if read.contains(&m.ident.to_string()) {
                         item.clone()
                     } else {
@@ -57,7 +68,7 @@ fn read_as_needed(items: &[Item]) -> Result<(Vec<Item>, BTreeSet<String>), Refus
                 _ => item.clone(),
             })
             .collect();
-        let needed = prune_read(&mut trial)?;
+        let needed = prune_read(&mut trial, own)?;
         if needed.is_empty() {
             return Ok((trial, read));
         }
@@ -182,7 +193,7 @@ fn use_leaves(tree: &UseTree, prefix: String, out: &mut Vec<String>) {
 /// The bundle `source` pruned, as prettyplease writes it.
 fn pruned(source: &str) -> String {
     let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
-    prune(&mut file.items, &BTreeMap::new()).expect("nothing refused");
+    prune(&mut file.items, &BTreeMap::new(), &BTreeSet::new()).expect("nothing refused");
     prettyplease::unparse(&file)
 }
 
@@ -685,11 +696,40 @@ fn wider_levels_keep_whole_modules_then_whole_crates() {
     assert_eq!(kept_at(source, &[("lib", Level::Crate)]), whole);
 }
 
+#[test]
+fn wider_levels_for_the_solution_keep_its_own_code_and_leave_the_libraries_alone() {
+    let source = "fn main() { mine::used(); lib::used(); }
+         fn unused_here() {}
+         mod mine {
+             pub fn used() {}
+             pub fn unused() {}
+             pub mod inner { pub fn deeper() {} }
+         }
+         mod lib { pub fn used() {} pub fn unused() {} }";
+    let own = ["mine"];
+    let itemwise = kept_with_own(source, &[], &own);
+    assert!(!itemwise.contains("crate: fn unused_here"), "{itemwise:#?}");
+    assert!(!itemwise.contains("mine: fn unused"), "{itemwise:#?}");
+    let whole = kept_with_own(source, &[(SOLUTION, Level::Crate)], &own);
+    let expected = lines(&[
+        "crate: fn main",
+        "crate: fn unused_here",
+        "crate: mod mine",
+        "mine: fn used",
+        "mine: fn unused",
+        "mine: mod inner",
+        "mine::inner: fn deeper",
+        "crate: mod lib",
+        "lib: fn used",
+    ]);
+    assert_eq!(whole, expected);
+}
+
 /// What `prune` says of `source`: the refusal, when `main` reaches a stand-in.
 fn refused(source: &str) -> Option<Refusal> {
     let mut file: syn::File = syn::parse_str(source).expect("the fixture parses");
-    let lazily = read_as_needed(&file.items).err();
-    let refusal = prune(&mut file.items, &BTreeMap::new()).err();
+    let lazily = read_as_needed(&file.items, &BTreeSet::new()).err();
+    let refusal = prune(&mut file.items, &BTreeMap::new(), &BTreeSet::new()).err();
     assert_eq!(
         lazily.as_ref().map(ToString::to_string),
         refusal.as_ref().map(ToString::to_string),
@@ -730,7 +770,7 @@ fn a_library_is_read_only_when_the_solution_may_reach_it() {
         fn main() { lib::used(); lib::reexports::twice(2); lib::Foo.three(); }
     ";
     let file: syn::File = syn::parse_str(source).expect("the fixture parses");
-    let (_, read) = read_as_needed(&file.items).expect("nothing refused");
+    let (_, read) = read_as_needed(&file.items, &BTreeSet::new()).expect("nothing refused");
     let read: Vec<&str> = read.iter().map(String::as_str).collect();
     assert_eq!(read, ["globbed", "lib", "small", "traits"]);
     assert_eq!(
@@ -1047,6 +1087,43 @@ fn a_macro_call_stays_when_it_defines_a_name_after_static_ref_or_mut() {
         "{calls:#?}"
     );
     assert!(calls.iter().any(|c| c.contains("COUNT")), "{calls:#?}");
+}
+
+#[test]
+fn the_solutions_own_modules_share_its_macros() {
+    // `#[macro_use] mod macros;` (a file of the solution's): `add!` in `main` is the module's
+    // `macro_rules! add`, and `twice!` in `mod inner` the one defined above it at the root. A
+    // library's namesake (`lib`, a crate of its own) is not what the solution's bare `add!`
+    // calls.
+    let source = "#[macro_use]
+         mod macros {
+             macro_rules! add { ($a:expr, $b:expr) => { $a + $b }; }
+             macro_rules! unused { () => {}; }
+         }
+         macro_rules! twice { ($x:expr) => { 2 * $x }; }
+         mod inner { pub fn four() -> u32 { twice!(2) } }
+         fn main() { let _ = add!(1, inner::four()); }
+         mod lib { macro_rules! add { ($a:expr) => { $a }; } }";
+    let expected = lines(&[
+        "crate: mod macros",
+        "macros: macro_rules! add",
+        "crate: macro_rules! twice",
+        "crate: mod inner",
+        "inner: fn four",
+        "crate: fn main",
+    ]);
+    assert_eq!(kept_with_own(source, &[], &["macros", "inner"]), expected);
+    // Taken for libraries, the two modules are crates of their own, whose macros the root's
+    // bare calls cannot mean: what made bundles lose a solution's own macros.
+    let as_libraries = kept(source);
+    assert!(
+        !as_libraries.contains("macros: macro_rules! add"),
+        "{as_libraries:#?}"
+    );
+    assert!(
+        !as_libraries.contains("crate: macro_rules! twice"),
+        "{as_libraries:#?}"
+    );
 }
 
 #[test]
