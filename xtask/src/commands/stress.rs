@@ -12,7 +12,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xtask::hunt::coverage::{self, Coverage, Reach};
-use xtask::hunt::sizes::{Ceiling, MAX_SIZE};
+use xtask::hunt::sizes::{Ceiling, Held, MAX_SIZE};
 use xtask::hunt::stress::{Failure, Plan, Stress};
 use xtask::hunt::{Case, Engine};
 use xtask::judge;
@@ -149,15 +149,7 @@ pub fn run(args: &StressArgs) -> Result<ExitCode> {
         None => None,
     };
     if let Some(held) = ceiling.held {
-        emit(&format!(
-            "  sizes 1 to {}: the reference took {} ms at size {}, and larger inputs would take \
-             it past {} ms (a tenth of its limit of {} ms); --max-size sets the largest\n",
-            ceiling.max_size,
-            thousands(held.time.as_millis()),
-            held.size,
-            thousands(held.within.as_millis()),
-            thousands(held.limit.as_millis()),
-        ));
+        emit(&format!("  {}\n", held_sizes(ceiling.max_size, &held)));
     }
     let measured = Measured::default();
     let observe = |worker: usize, case: &Case, input: &[u8]| -> Result<()> {
@@ -460,6 +452,30 @@ pub fn random_seed() -> u64 {
     xtask::hunt::engine::case_seed(nanos, u64::from(std::process::id())) % 1_000_000_000
 }
 
+/// Why the sizes stop at `max_size`: what the reference took at the largest size timed.
+fn held_sizes(max_size: u64, held: &Held) -> String {
+    let (time, within, limit) = (
+        thousands(held.time.as_millis()),
+        thousands(held.within.as_millis()),
+        thousands(held.limit.as_millis()),
+    );
+    let why = if held.time >= held.limit {
+        format!("ran into its limit of {limit} ms at size {}", held.size)
+    } else if held.time > held.within {
+        format!(
+            "took {time} ms at size {}, over {within} ms (a tenth of its limit of {limit} ms)",
+            held.size
+        )
+    } else {
+        format!(
+            "took {time} ms at size {}, and larger inputs would take it past {within} ms (a tenth \
+             of its limit of {limit} ms)",
+            held.size
+        )
+    };
+    format!("sizes 1 to {max_size}: the reference {why}; --max-size sets the largest")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -475,5 +491,31 @@ mod tests {
         assert_eq!(to_spare(ms(1_840), ms(2_000)), 8);
         assert_eq!(to_spare(ms(1_999), ms(2_000)), 0);
         assert_eq!(to_spare(ms(0), ms(2_000)), 100);
+    }
+
+    #[test]
+    fn why_the_sizes_are_held_says_what_the_reference_took_against_its_bound() {
+        let ms = Duration::from_millis;
+        let held = |size, time| Held {
+            size,
+            time: ms(time),
+            within: ms(1_000),
+            limit: ms(10_000),
+        };
+        assert_eq!(
+            held_sizes(20, &held(16, 613)),
+            "sizes 1 to 20: the reference took 613 ms at size 16, and larger inputs would take \
+             it past 1,000 ms (a tenth of its limit of 10,000 ms); --max-size sets the largest"
+        );
+        assert_eq!(
+            held_sizes(99, &held(100, 1_547)),
+            "sizes 1 to 99: the reference took 1,547 ms at size 100, over 1,000 ms (a tenth of \
+             its limit of 10,000 ms); --max-size sets the largest"
+        );
+        assert_eq!(
+            held_sizes(7, &held(8, 10_000)),
+            "sizes 1 to 7: the reference ran into its limit of 10,000 ms at size 8; --max-size \
+             sets the largest"
+        );
     }
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Error, Result};
 
 use super::input::mix;
 use crate::judge::{
@@ -233,7 +233,13 @@ impl Engine {
         let args = [case.seed.to_string(), case.size.to_string()];
         let input = self
             .run_helper("generator", generator, &args, None)
-            .with_context(|| format!("on case {}", case.number))?;
+            .with_context(|| {
+                format!(
+                    "on case {} (its command: {})",
+                    case.number,
+                    self.generator_command(case)
+                )
+            })?;
         write(path, &input)?;
         let Some(validator) = &self.validator else {
             return Ok(input);
@@ -393,14 +399,20 @@ impl Engine {
     ) -> Result<Vec<u8>> {
         let outcome =
             (Program::new(program)).run(args, stdin, &self.helper_limits, &Setup::default())?;
-        let name = program.file_name().unwrap_or_default().to_string_lossy();
         if outcome.exit == Exit::Code(0) {
             return Ok(outcome.stdout);
         }
-        let why = self.helper_limits.ended(outcome.exit);
-        let stderr = String::from_utf8_lossy(&outcome.stderr_tail);
+        Err(self.helper_failed(role, program, outcome.exit, &outcome.stderr_tail))
+    }
+
+    /// The error for a generator or reference (`role`) that ended as `exit`, with the tail of
+    /// what it wrote to stderr.
+    fn helper_failed(&self, role: &str, program: &Path, exit: Exit, stderr: &[u8]) -> Error {
+        let name = program.file_name().unwrap_or_default().to_string_lossy();
+        let why = self.helper_limits.ended(exit);
+        let stderr = String::from_utf8_lossy(stderr);
         let stderr = stderr.trim_end();
-        bail!(
+        anyhow!(
             "the {role} {name} failed ({why}){}{}; this is the {role}'s error, not the \
              solution's, and nothing was saved",
             if stderr.is_empty() { "" } else { ":\n" },
@@ -408,8 +420,9 @@ impl Engine {
         )
     }
 
-    /// The reference's CPU time on the input in the file `path`, and its answer: how
-    /// [`super::sizes`] tells how large inputs may grow.
+    /// The reference's CPU time on the input in the file `path`: how [`super::sizes`] tells how
+    /// large inputs may grow. Its limit when it ran into it; an error, as for any case, when it
+    /// failed otherwise (a crash the sizes it allows might never meet again).
     pub fn time_reference(&self, path: &Path) -> Result<Option<Duration>> {
         let Some(reference) = &self.reference else {
             return Ok(None);
@@ -426,9 +439,9 @@ impl Engine {
         )?;
         match outcome.exit {
             Exit::Code(0) => Ok(Some(outcome.cpu_time.unwrap_or(outcome.time))),
-            // Past its limit or failed: the caller stops growing here, and a case that meets it
-            // again reports why.
-            _ => Ok(Some(self.helper_limits.time)),
+            // Past its limit: the caller stops growing here.
+            Exit::TimedOut(_) => Ok(Some(self.helper_limits.time)),
+            exit => Err(self.helper_failed("reference", reference, exit, &outcome.stderr_tail)),
         }
     }
 

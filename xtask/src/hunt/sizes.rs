@@ -133,7 +133,11 @@ pub fn probe(engine: &Engine, seed: u64) -> Result<Ceiling> {
                     size,
                 };
                 let context = || {
-                    format!("timing the reference at size {size}, to tell how large inputs may get")
+                    format!(
+                        "timing the reference at size {size}, to tell how large inputs may get, \
+                         on the input of {}",
+                        engine.generator_command(&case)
+                    )
                 };
                 engine.generate_into(&case, &path).with_context(context)?;
                 let time = engine.time_reference(&path).with_context(context)?;

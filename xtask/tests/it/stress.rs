@@ -228,7 +228,57 @@ fn a_crashing_generator_is_the_tools_error_and_nothing_is_saved() {
         "{stderr}"
     );
     assert!(stderr.contains("generator bug"), "{stderr}");
+    // The command that writes the case again.
+    assert!(
+        stderr.contains("(its command: cargo run -q --manifest-path"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--bin fixture-uf-wrong-gen -- "),
+        "{stderr}"
+    );
     assert!(stderr.contains("nothing was saved"), "{stderr}");
+    assert_eq!(listing(&workspace), before);
+}
+
+#[test]
+fn a_reference_that_crashes_while_it_is_timed_is_the_tools_error() {
+    // The reference fails on inputs of 26 operations or more, which only size 100 makes
+    // (`m = 1 + size / 4`): only the timing of the reference before the run meets one, never a
+    // case of these 50. Once taken for a slow reference (its sizes held at 99, and a pass,
+    // exit 0), it is the reference's error, with the command that writes the input.
+    let workspace = fixture_copy("crashing-reference");
+    let problem = workspace.join("uf-right");
+    edit(
+        &workspace.join("common/uf-brute.rs"),
+        "let (n, operations) = uf::read_input();",
+        "let (n, operations) = uf::read_input();\n    assert!(operations.len() < 26, \"reference bug at m = {}\", operations.len());",
+    );
+    let before = listing(&workspace);
+    let out = xtask(
+        "crashing-reference",
+        &[
+            "stress",
+            problem.to_str().unwrap(),
+            "--cases",
+            "50",
+            "--seed",
+            "1",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    for said in [
+        "timing the reference at size 100",
+        "--bin fixture-uf-right-gen -- ",
+        "the reference fixture-uf-right-brute failed (exit status 101)",
+        "reference bug at m = 26",
+        "nothing was saved",
+    ] {
+        assert!(stderr.contains(said), "`{said}` missing:\n{stderr}");
+    }
+    assert!(!stdout.contains("AC"), "{stdout}");
     assert_eq!(listing(&workspace), before);
 }
 
