@@ -268,7 +268,9 @@ type Invocations<'a> = dyn Fn(&Path, &[&Problem]) -> Vec<Vec<OsString>> + 'a;
 /// Builds the binaries of `problems` that `wanted` names, running the cargo commands
 /// `invocations` gives for each workspace that builds some of them (an archived problem is a
 /// workspace of its own). An archived problem whose executables are up to date by its record
-/// ([`crate::workspace::fresh`]) is not sent to cargo at all, and each that cargo builds gets its record.
+/// ([`crate::workspace::fresh`]) is not sent to cargo at all, and each that cargo builds gets
+/// its record; one whose last build may have been from other sources than its folder holds,
+/// which cargo would take as up to date ([`fresh::stale`]), is cleaned first.
 fn built_by_cargo(
     problems: &[Problem],
     options: &BuildOptions,
@@ -285,7 +287,20 @@ fn built_by_cargo(
             }
             _ => None,
         };
-        if let (Some((problem, dir)), None) = (&alone, &options.rustflags) {
+        let mut stale = Vec::new();
+        for problem in members {
+            if fresh::stale(
+                &records.dir(problem, options)?,
+                &problem.name,
+                &problem.manifest,
+            ) {
+                stale.push(problem.name.as_str());
+            }
+        }
+        if !stale.is_empty() {
+            clean(manifest, &stale, options)?;
+        }
+        if let (Some((problem, dir)), None, true) = (&alone, &options.rustflags, stale.is_empty()) {
             if let Some(found) = fresh::fresh(dir, &problem.name, manifest, &wanted(problem)) {
                 artifacts.extend(
                     found
@@ -299,19 +314,32 @@ fn built_by_cargo(
         for args in invocations(manifest, members) {
             built.extend(run_cargo(manifest, &args, options)?);
         }
-        if let Some((problem, dir)) = &alone {
+        for problem in members {
             let now = built
                 .iter()
                 .filter(|((package, _), _)| *package == problem.manifest)
                 .map(|((_, bin), exe)| (bin.clone(), exe.clone()));
-            fresh::record(dir, &problem.name, &problem.manifest, now)?;
+            let dir = records.dir(problem, options)?;
+            fresh::record(&dir, &problem.name, &problem.manifest, now)?;
         }
         artifacts.extend(built);
     }
     Ok(artifacts)
 }
 
-/// Where the records of archived problems' builds go: under cargo's target folder for them,
+/// `cargo clean -p PACKAGE...` in the profile `options` name, for the workspace `manifest`: its
+/// executables and cargo's fingerprints of them go, so the next build makes them again.
+fn clean(manifest: &Path, packages: &[&str], options: &BuildOptions) -> Result<()> {
+    let mut args = cargo_args("clean", manifest, options);
+    // `cargo clean` prints no messages: no JSON to ask for.
+    args.retain(|arg| arg != "--message-format=json-render-diagnostics");
+    for package in packages {
+        args.extend(["--package".into(), OsString::from(package)]);
+    }
+    run_cargo(manifest, &args, options).map(drop)
+}
+
+/// Where the records of problems' builds go: under cargo's target folder for them,
 /// taken as cargo takes it: `--target-dir`, else `CARGO_TARGET_DIR`, else asked of cargo (its
 /// configuration's `build.target-dir`) once for each folder of problems.
 #[derive(Debug, Default)]

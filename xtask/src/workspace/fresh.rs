@@ -11,6 +11,15 @@
 //! built. This is make's rule over cargo's list: a change it cannot see (another toolchain,
 //! `RUSTFLAGS`) needs a build by name (`cargo xtask test ID` of an open problem) or `cargo
 //! clean`; anything older or missing sends the package to cargo as before.
+//!
+//! Cargo's own rule is make's too, and it misses two things users do to problem folders, which
+//! the record also catches ([`stale`]): two folders whose packages share a name (a problem
+//! copied by hand), built alone into one target folder, share cargo's fingerprint as well, so the
+//! one built second is taken as up to date for the first; and a folder moved away and back (or
+//! files copied with their old times) is older than a build made meanwhile from other sources.
+//! So every build's record, open problems' included, keeps a digest of each source in the
+//! problem's folder, and a build from another folder or from other contents that cargo would
+//! take as fresh is cleaned first (`cargo clean -p`).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -27,6 +36,10 @@ pub struct Record {
     pub manifest: PathBuf,
     /// Executables, by binary name.
     pub bins: BTreeMap<String, Built>,
+    /// The digest of each source in the package's folder that the executables' dep-info list,
+    /// as the files were when recorded.
+    #[serde(default)]
+    pub sources: BTreeMap<PathBuf, u64>,
 }
 
 /// One executable as the build left it.
@@ -68,11 +81,68 @@ pub fn record(
             bins.insert(bin, Built { exe, modified });
         }
     }
+    let folder = manifest.parent().unwrap_or(manifest);
+    let mut sources = BTreeMap::new();
+    for built in bins.values() {
+        for input in inputs_of(&built.exe).into_iter().flatten() {
+            if input.starts_with(folder) {
+                if let Some(digest) = digest_of(&input) {
+                    sources.insert(input, digest);
+                }
+            }
+        }
+    }
     let record = Record {
         manifest: manifest.to_path_buf(),
         bins,
+        sources,
     };
     save(dir, package, &record)
+}
+
+/// Whether the package named `package` at `manifest` may have executables built from other
+/// sources than its folder holds, which cargo would take as up to date (see the module docs),
+/// by its record under `dir`: the record is another folder's (a package of the same name), an
+/// executable's dep-info lists no file of this folder, or a source's contents changed since
+/// the build while its time did not move past it. No record: nothing to tell.
+pub fn stale(dir: &Path, package: &str, manifest: &Path) -> bool {
+    let Some(record) = read(dir, package) else {
+        return false;
+    };
+    if record.manifest != manifest {
+        return true;
+    }
+    let folder = manifest.parent().unwrap_or(manifest);
+    for built in record.bins.values() {
+        let Some(inputs) = inputs_of(&built.exe) else {
+            continue;
+        };
+        let absolute = inputs.iter().all(|input| input.is_absolute());
+        if absolute && !inputs.iter().any(|input| input.starts_with(folder)) {
+            return true;
+        }
+    }
+    let Some(built_at) = record.bins.values().map(|built| built.modified).min() else {
+        return false;
+    };
+    record.sources.iter().any(|(path, &digest)| {
+        let unseen_by_cargo = modified(path).is_some_and(|time| time <= built_at);
+        unseen_by_cargo && digest_of(path).is_some_and(|now| now != digest)
+    })
+}
+
+/// The inputs the dep-info beside the executable `exe` lists, if it is there.
+fn inputs_of(exe: &Path) -> Option<Vec<PathBuf>> {
+    dep_info_inputs(&fs::read_to_string(dep_info(exe)).ok()?)
+}
+
+/// A digest of the file's contents, to tell a change that left its time behind.
+fn digest_of(path: &Path) -> Option<u64> {
+    use std::hash::{Hash, Hasher};
+    let bytes = fs::read(path).ok()?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    Some(hasher.finish())
 }
 
 fn read(dir: &Path, package: &str) -> Option<Record> {
@@ -111,7 +181,7 @@ pub fn fresh(
         if built != *when {
             return None;
         }
-        let inputs = dep_info_inputs(&fs::read_to_string(dep_info(exe)).ok()?)?;
+        let inputs = inputs_of(exe)?;
         let newest = inputs
             .iter()
             .chain(&settings)
@@ -281,6 +351,51 @@ mod tests {
         fs::create_dir_all(root.join(".cargo")).unwrap();
         fs::write(root.join(".cargo/config.toml"), "[profile.judge]\n").unwrap();
         assert!(fresh(&records, "boj-1", &package.join("Cargo.toml"), &wanted).is_none());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_build_from_other_sources_that_cargo_would_take_as_fresh_is_stale() {
+        let (root, package) = built_package("stale");
+        let records = records_dir(&root.join("target"), "judge");
+        let manifest = package.join("Cargo.toml");
+        let source = package.join("src/main.rs");
+        let exe = root.join("target/judge/boj-1");
+        assert!(!stale(&records, "boj-1", &manifest));
+        // No record of the package: nothing to tell.
+        assert!(!stale(&records, "boj-2", &manifest));
+        // Saved as an editor saves, after the build: cargo sees the time, nothing to clean.
+        std::thread::sleep(Duration::from_millis(20));
+        fs::write(&source, "fn main() { }\n").unwrap();
+        assert!(!stale(&records, "boj-1", &manifest));
+        // Other contents with a time before the build (a folder moved back, files copied with
+        // their times): cargo would take the build as up to date.
+        let before = modified(&exe).unwrap() - Duration::from_secs(10);
+        let file = fs::File::options().write(true).open(&source).unwrap();
+        file.set_modified(before).unwrap();
+        drop(file);
+        assert!(stale(&records, "boj-1", &manifest));
+        // Built again and recorded: up to date.
+        record(
+            &records,
+            "boj-1",
+            &manifest,
+            [("boj-1".to_string(), exe.clone())],
+        )
+        .unwrap();
+        assert!(!stale(&records, "boj-1", &manifest));
+        // A package of the same name in another folder, built last: stale for both.
+        let copy = root.join("problems/boj-1-copy/Cargo.toml");
+        assert!(stale(&records, "boj-1", &copy));
+        // An executable whose dep-info lists no file of the folder (the copy built by cargo
+        // alone, unrecorded): stale.
+        let elsewhere = root.join("problems/boj-1-copy/src/main.rs");
+        fs::write(
+            root.join("target/judge/boj-1.d"),
+            format!("{}: {}\n", exe.display(), elsewhere.display()),
+        )
+        .unwrap();
+        assert!(stale(&records, "boj-1", &manifest));
         fs::remove_dir_all(&root).unwrap();
     }
 }

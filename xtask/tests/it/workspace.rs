@@ -75,6 +75,28 @@ fn a_problem_moved_away_and_back_is_judged_again() {
     let out = ws.xtask(&["test", "1000"]);
     assert_exit_saying(&out, 2, "no problem `1000`");
 
+    // Meanwhile another problem 1000, a wrong one, built and judged in its place: when the
+    // first comes back, its sources are older than that build, which cargo's times alone would
+    // take as up to date.
+    assert_success_saying(&ws.xtask(&["new", "1000"]), "problems/boj-1000");
+    fs::copy(
+        away.join("samples/1.in"),
+        ws.path("problems/boj-1000/samples/1.in"),
+    )
+    .unwrap();
+    fs::copy(
+        away.join("samples/1.out"),
+        ws.path("problems/boj-1000/samples/1.out"),
+    )
+    .unwrap();
+    edit(
+        &ws.path("problems/boj-1000/src/main.rs"),
+        "writeln!(out, \"{}\", token)?;",
+        "writeln!(out, \"{}!\", token)?;",
+    );
+    assert_exit_saying(&ws.xtask(&["test", "1000"]), 1, "boj-1000: 0/1 AC");
+    fs::remove_dir_all(ws.path("problems/boj-1000")).unwrap();
+
     fs::rename(&away, ws.path("problems/boj-1000")).unwrap();
     assert!(ws.members().contains(&"boj-1000".to_string()));
     assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
@@ -105,6 +127,16 @@ fn a_copied_problem_is_judged_by_its_id_and_never_breaks_cargo() {
     assert_exit_saying(&out, 1, "0/1 AC");
     assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
     assert_exit_saying(&ws.xtask(&["test", "1001"]), 1, "0/1 AC");
+    // Both built alone (the original archived), the two packages of one name share cargo's
+    // fingerprint: still each judged with its own sources, whichever was built last.
+    assert_success_saying(
+        &ws.xtask(&["archive", "1000"]),
+        "archived problems/boj-1000",
+    );
+    assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
+    assert_exit_saying(&ws.xtask(&["test", "1001"]), 1, "0/1 AC");
+    assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
+    assert_success_saying(&ws.xtask(&["open", "1000"]), "opened problems/boj-1000");
     // Opening the copy before it has a name of its own is refused, saying why.
     let out = ws.xtask(&["open", "1001"]);
     assert_exit_saying(&out, 2, "its package is named `boj-1000`");
