@@ -21,13 +21,16 @@ use xtask::workspace::problem::{self, Judge, JudgeKind};
 /// Create problems/boj-ID/ for a new BOJ problem (refuses, changing nothing, if it exists).
 #[derive(clap::Args, Debug)]
 pub struct NewArgs {
-    /// The BOJ problem number.
+    /// The BOJ problem number (1 or more).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
     pub id: u32,
     /// BOJ's time limit, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = problem::DEFAULT_TIME_LIMIT_MS)]
+    #[arg(long, value_name = "MS", default_value_t = problem::DEFAULT_TIME_LIMIT_MS,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub time_limit_ms: u64,
     /// BOJ's memory limit, in MB.
-    #[arg(long, value_name = "MB", default_value_t = problem::DEFAULT_MEMORY_LIMIT_MB)]
+    #[arg(long, value_name = "MB", default_value_t = problem::DEFAULT_MEMORY_LIMIT_MB,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub memory_limit_mb: u64,
     /// How answers are judged: exact (BOJ's text rules), float (numbers within --error),
     /// checker (a special judge: a template `src/bin/boj-ID-checker.rs` to fill in) or

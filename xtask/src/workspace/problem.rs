@@ -64,6 +64,20 @@ pub fn read_manifest(text: &str) -> std::result::Result<ManifestInfo, String> {
     {
         return Err(format!("`{key} = \"\"` names no binary"));
     }
+    if meta.time_limit_ms == 0 {
+        return Err(
+            "[package.metadata.boj]: `time-limit-ms = 0` gives the solution no time (give the \
+             problem's limit in milliseconds, at least 1)"
+                .to_string(),
+        );
+    }
+    if meta.memory_limit_mb == 0 {
+        return Err(
+            "[package.metadata.boj]: `memory-limit-mb = 0` gives the solution no memory (give \
+             the problem's limit in MB, at least 1)"
+                .to_string(),
+        );
+    }
     if meta.stack_limit_mb == Some(0) {
         return Err(
             "[package.metadata.boj]: `stack-limit-mb = 0` leaves no stack (give at \
@@ -496,6 +510,14 @@ pub fn resolve(root: &Path, spec: &str) -> Result<Problem> {
     if as_path.join("Cargo.toml").is_file() {
         return Problem::load(as_path);
     }
+    if usual.join("Cargo.toml").is_file() && !usual.join("samples").exists() {
+        bail!(
+            "{} has a Cargo.toml but no samples/ folder, and a problem has both: make it (`mkdir \
+             {}`), even empty",
+            usual.display(),
+            usual.join("samples").display()
+        );
+    }
     let known: Vec<&str> = problems.iter().map(|p| p.name.as_str()).collect();
     let known = if known.is_empty() {
         "none".to_string()
@@ -598,6 +620,23 @@ mod tests {
         let meta = manifest("stack-limit-mb = 8\n").unwrap().meta;
         assert_eq!(meta.stack_limit_bytes(), 8 << 20);
         assert_eq!(meta.memory_limit_bytes(), 128 << 20);
+        // No time, no memory: refused, as BOJ gives every problem some of both.
+        let no_time = read_manifest(
+            "[package]\nname = \"boj-1\"\n[package.metadata.boj]\ntime-limit-ms = 0\n",
+        )
+        .unwrap_err();
+        assert!(
+            no_time.contains("`time-limit-ms = 0` gives the solution no time"),
+            "{no_time}"
+        );
+        let no_memory = read_manifest(
+            "[package]\nname = \"boj-1\"\n[package.metadata.boj]\nmemory-limit-mb = 0\n",
+        )
+        .unwrap_err();
+        assert!(
+            no_memory.contains("`memory-limit-mb = 0` gives the solution no memory"),
+            "{no_memory}"
+        );
         let why = manifest("stack-limit-mb = 0\n").unwrap_err();
         assert!(
             why.contains("`stack-limit-mb = 0` leaves no stack"),
@@ -619,5 +658,25 @@ mod tests {
         assert!(is_problem_name("boj-2239"));
         assert!(!is_problem_name("boj-"));
         assert!(!is_problem_name("xtask"));
+    }
+
+    #[test]
+    fn a_problem_folder_without_samples_is_named_as_such() {
+        let root = std::env::temp_dir().join(format!("xtask-no-samples-{}", std::process::id()));
+        let dir = root.join("problems/boj-1700");
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"boj-1700\"\n[package.metadata.boj]\n",
+        )
+        .unwrap();
+        let why = resolve(&root, "1700").unwrap_err().to_string();
+        assert!(
+            why.contains("boj-1700 has a Cargo.toml but no samples/ folder"),
+            "{why}"
+        );
+        fs::create_dir(dir.join("samples")).unwrap();
+        assert_eq!(resolve(&root, "1700").unwrap().name, "boj-1700");
+        fs::remove_dir_all(&root).unwrap();
     }
 }
