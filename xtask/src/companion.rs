@@ -128,14 +128,8 @@ impl fmt::Display for PayloadError {
     }
 }
 
-impl std::error::Error for PayloadError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            PayloadError::Malformed(err) => Some(err),
-            _ => None,
-        }
-    }
-}
+/// No source: the message already holds serde's (an error chain printed whole would say it twice).
+impl std::error::Error for PayloadError {}
 
 impl Import {
     /// Reads and checks one payload (the body of the extension's POST, or a saved file).

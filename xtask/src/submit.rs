@@ -60,8 +60,47 @@ const NEEDS_DISPLAY: bool = cfg!(all(unix, not(target_os = "macos")));
 /// `DISPLAY` nor `WAYLAND_DISPLAY` is set (a terminal over ssh, a container, CI).
 fn no_display() -> Option<String> {
     let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    (NEEDS_DISPLAY && !set("DISPLAY") && !set("WAYLAND_DISPLAY"))
-        .then(|| "no display here (DISPLAY and WAYLAND_DISPLAY are unset)".to_string())
+    if !NEEDS_DISPLAY || set("WAYLAND_DISPLAY") {
+        return None;
+    }
+    let Some(display) = std::env::var("DISPLAY").ok().filter(|d| !d.is_empty()) else {
+        return Some("no display here (DISPLAY and WAYLAND_DISPLAY are unset)".to_string());
+    };
+    let socket = x_server_missing(&display)?;
+    Some(format!(
+        "no display here (DISPLAY is {display}, but no X server answers at {})",
+        socket.display()
+    ))
+}
+
+/// The socket of the local X display `display` when no server answers there, by its file or
+/// (Linux) its abstract name, as Xlib tries them; `None` when one does, or for a display over
+/// TCP, which is not tried.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn x_server_missing(display: &str) -> Option<std::path::PathBuf> {
+    use std::os::unix::net::UnixStream;
+    let socket = x_socket(display)?;
+    if UnixStream::connect(&socket).is_ok() {
+        return None;
+    }
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::linux::net::SocketAddrExt;
+        use std::os::unix::ffi::OsStrExt;
+        let name = socket.as_os_str().as_bytes();
+        let abstract_answers = std::os::unix::net::SocketAddr::from_abstract_name(name)
+            .and_then(|address| UnixStream::connect_addr(&address))
+            .is_ok();
+        if abstract_answers {
+            return None;
+        }
+    }
+    Some(socket)
+}
+
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn x_server_missing(_display: &str) -> Option<std::path::PathBuf> {
+    None
 }
 
 /// Puts `text` on the system clipboard so that it is still there after this process ends.
@@ -255,5 +294,16 @@ mod tests {
         assert_eq!(socket("unix:3").as_deref(), Some("/tmp/.X11-unix/X3"));
         assert_eq!(socket("localhost:10.0"), None);
         assert_eq!(socket("nonsense"), None);
+    }
+
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[test]
+    fn a_local_display_without_a_server_is_missing_and_one_over_tcp_is_not_tried() {
+        // No X server listens on display 987 here (nor would one in CI).
+        assert_eq!(
+            x_server_missing(":987").map(|p| p.display().to_string()),
+            Some("/tmp/.X11-unix/X987".to_string())
+        );
+        assert_eq!(x_server_missing("localhost:10.0"), None);
     }
 }

@@ -171,6 +171,11 @@ impl ProgramArgs {
         if self.bundled {
             flags.push_str(" --bundled");
         }
+        for rustc in &self.rustc {
+            let shown = rustc.to_string_lossy();
+            let quoted = shlex::try_quote(&shown).unwrap_or_default();
+            flags.push_str(&format!(" --rustc {quoted}"));
+        }
         flags
     }
 }
@@ -189,4 +194,26 @@ fn parse_command(line: &str) -> Result<CommandLine, String> {
         line: line.to_string(),
         program: Program::from_command_line(line, Rules::here())?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_repeat_command_keeps_every_older_rustc() {
+        let args = ProgramArgs {
+            prebuilt: None,
+            command: None,
+            bundled: true,
+            rustc: vec![
+                PathBuf::from("/usr/bin/rustc"),
+                PathBuf::from("/opt/my rustc"),
+            ],
+        };
+        assert_eq!(
+            args.repeat_flags(),
+            " --bundled --rustc /usr/bin/rustc --rustc '/opt/my rustc'"
+        );
+    }
 }

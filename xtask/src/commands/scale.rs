@@ -293,6 +293,25 @@ fn memory_outlook(measured: &Measured, analysis: &Analysis, limits: &CaseLimits)
     )
 }
 
+/// What a prediction for the largest size says against the limit when a smaller size, `stopped`,
+/// already ran past it: the fit may still put the largest size under it (the sizes before the
+/// failure were quick), and then the verdict is the smaller size's, not the prediction's.
+fn already_past(
+    predicted_past: bool,
+    limit_shown: &str,
+    verdict_name: &str,
+    stopped: u64,
+) -> String {
+    if predicted_past {
+        format!("past the limit of {limit_shown}: {verdict_name} (size {stopped} already was)")
+    } else {
+        format!(
+            "under the limit of {limit_shown} by the fit, but size {stopped} already ran past it: \
+             {verdict_name}"
+        )
+    }
+}
+
 /// `at size 100 (4,888,890 bytes): 1,840 ms predicted (95%: 1,500 to 2,300 ms), past the limit
 /// of 1,000 ms: TLE`, and the like.
 #[allow(clippy::too_many_arguments)]
@@ -330,10 +349,9 @@ fn outlook(
                 String::new()
             };
             let against = match stopped {
-                Some(s) if s.verdict() == verdict => format!(
-                    "past the limit of {limit_shown}: {verdict_name} (size {} already was)",
-                    s.case.size
-                ),
+                Some(s) if s.verdict() == verdict => {
+                    already_past(value > limit, limit_shown, verdict_name, s.case.size)
+                }
                 _ => against(value),
             };
             format!("{at}{} predicted{shown_range}, {against}\n", show(value))
@@ -351,5 +369,22 @@ fn outlook(
             ),
             None => format!("{at}no figure on this system\n"),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prediction_under_the_limit_does_not_say_past_it_when_a_smaller_size_failed() {
+        assert_eq!(
+            already_past(true, "1,000 ms", "TLE", 63),
+            "past the limit of 1,000 ms: TLE (size 63 already was)"
+        );
+        assert_eq!(
+            already_past(false, "1,000 ms", "TLE", 63),
+            "under the limit of 1,000 ms by the fit, but size 63 already ran past it: TLE"
+        );
     }
 }

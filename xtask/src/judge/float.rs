@@ -51,8 +51,9 @@ impl fmt::Display for Mismatch {
             }
             _ => write!(
                 f,
-                "expected {} tokens, found {}; first {} at token {index} (line {line}): `{}`",
+                "expected {} token{}, found {}; first {} at token {index} (line {line}): `{}`",
                 self.expected_count,
+                if self.expected_count == 1 { "" } else { "s" },
                 self.actual_count,
                 if self.actual.is_some() {
                     "extra token"
@@ -254,5 +255,13 @@ mod tests {
         assert_eq!((long.index, long.line), (2, 2));
         assert!(long.to_string().contains("extra token"), "{long}");
         assert!(long.to_string().contains("`2`"), "{long}");
+        assert!(
+            long.to_string().starts_with("expected 1 token, found 2"),
+            "{long}"
+        );
+        assert!(
+            short.to_string().starts_with("expected 3 tokens, found 2"),
+            "{short}"
+        );
     }
 }

@@ -104,6 +104,27 @@ fn without_a_display_it_says_so_prints_the_path_and_exits_0() {
     assert!(the_bundle("headless").contains("fn main()"));
 }
 
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn a_display_with_no_x_server_is_no_display() {
+    // DISPLAY left pointing at a server that is gone (a closed Xvfb, a stale ssh setting): no
+    // clipboard to wait on and no browser started that would fail, each said, exit 0.
+    let out = submit("stale-display", "subtract-i64", &[], Some(":987"), None);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    let missing =
+        "no display here (DISPLAY is :987, but no X server answers at /tmp/.X11-unix/X987)";
+    assert!(
+        stdout.contains(&format!("not copied: {missing}")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("not opened: {missing}, and BROWSER is unset")),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("in the browser"), "{stdout}");
+}
+
 #[test]
 fn a_browser_script_receives_the_submit_page() {
     let (script, got) = browser_script("page");
