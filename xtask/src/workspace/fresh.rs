@@ -102,25 +102,16 @@ pub fn record(
 
 /// Whether the package named `package` at `manifest` may have executables built from other
 /// sources than its folder holds, which cargo would take as up to date (see the module docs),
-/// by its record under `dir`: the record is another folder's (a package of the same name), an
-/// executable's dep-info lists no file of this folder, or a source's contents changed since
-/// the build while its time did not move past it. No record: nothing to tell.
+/// by its record under `dir`: the record is another folder's (a package of the same name), or a
+/// source's contents changed since the build while its time did not move past it. No record:
+/// nothing to tell. (A binary's sources may all lie outside the folder, `path =
+/// "../common/gen.rs"`, so where its dep-info points tells nothing.)
 pub fn stale(dir: &Path, package: &str, manifest: &Path) -> bool {
     let Some(record) = read(dir, package) else {
         return false;
     };
     if record.manifest != manifest {
         return true;
-    }
-    let folder = manifest.parent().unwrap_or(manifest);
-    for built in record.bins.values() {
-        let Some(inputs) = inputs_of(&built.exe) else {
-            continue;
-        };
-        let absolute = inputs.iter().all(|input| input.is_absolute());
-        if absolute && !inputs.iter().any(|input| input.starts_with(folder)) {
-            return true;
-        }
     }
     let Some(built_at) = record.bins.values().map(|built| built.modified).min() else {
         return false;
@@ -387,15 +378,24 @@ mod tests {
         // A package of the same name in another folder, built last: stale for both.
         let copy = root.join("problems/boj-1-copy/Cargo.toml");
         assert!(stale(&records, "boj-1", &copy));
-        // An executable whose dep-info lists no file of the folder (the copy built by cargo
-        // alone, unrecorded): stale.
-        let elsewhere = root.join("problems/boj-1-copy/src/main.rs");
+        // A binary whose sources all lie outside the folder (`path = "../common/gen.rs"`) is
+        // no sign of another build.
+        let common = root.join("problems/common/gen.rs");
+        fs::create_dir_all(common.parent().unwrap()).unwrap();
+        fs::write(&common, "fn main() {}\n").unwrap();
         fs::write(
             root.join("target/judge/boj-1.d"),
-            format!("{}: {}\n", exe.display(), elsewhere.display()),
+            format!("{}: {}\n", exe.display(), common.display()),
         )
         .unwrap();
-        assert!(stale(&records, "boj-1", &manifest));
+        record(
+            &records,
+            "boj-1",
+            &manifest,
+            [("boj-1".to_string(), exe.clone())],
+        )
+        .unwrap();
+        assert!(!stale(&records, "boj-1", &manifest));
         fs::remove_dir_all(&root).unwrap();
     }
 }
