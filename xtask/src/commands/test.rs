@@ -152,7 +152,8 @@ pub fn judge_problems(
         })?;
         // Before the summary, which stays a run's last line (what the editor's watch task
         // reads as the end of a run).
-        emit(&failed_cases(problem, &report));
+        let debuggable = programs.command.is_none() && programs.prebuilt.is_none();
+        emit(&failed_cases(problem, &report, debuggable));
         emit(&style.summary(&report));
         reports.push(report);
     }
@@ -218,9 +219,12 @@ impl CheckedRerun {
 
 /// A line for each case of `report` that is not AC, before the problem's summary: where to look
 /// (the panic's place, else the sample's input), the verdict, and the command that opens the
-/// case in the debugger. Paths are from the workspace root (absolute outside one), the form the
-/// editor's tasks match as problems (`xtask::workspace::editor`).
-pub fn failed_cases(problem: &Problem, report: &ProblemReport) -> String {
+/// case in the debugger, where that debugs what was judged (`debuggable`: cargo's build of the
+/// solution, or its bundle, not a `--command` or `--prebuilt` program) and the solution is what
+/// failed (not a JE, the checker's or the interactor's failure). Paths are from the workspace
+/// root (absolute outside one), the form the editor's tasks match as problems
+/// (`xtask::workspace::editor`).
+pub fn failed_cases(problem: &Problem, report: &ProblemReport, debuggable: bool) -> String {
     let root = members::root_of(&problem.dir);
     let shown = |path: &std::path::Path| -> String {
         let relative = root
@@ -263,9 +267,14 @@ pub fn failed_cases(problem: &Problem, report: &ProblemReport) -> String {
             ),
         };
         // `debug` runs a solution on a file, which an interactive one cannot be run on.
-        let step = match problem.judge {
-            xtask::workspace::problem::Judge::Interactive(_) => String::new(),
-            _ => format!("; step through it: {debug}"),
+        let interactive = matches!(
+            problem.judge,
+            xtask::workspace::problem::Judge::Interactive(_)
+        );
+        let step = if interactive || !debuggable || case.verdict == Verdict::Je {
+            String::new()
+        } else {
+            format!("; step through it: {debug}")
         };
         lines.push_str(&format!(
             "  {at}: sample {} {}{why}{step}\n",

@@ -375,6 +375,9 @@ fn a_command_in_any_language_is_judged_like_a_build() {
         stdout.contains("+1 43"),
         "the diff shows the wrong sum: {stdout}"
     );
+    // The debugger would open cargo's build, not the program judged: no such hint.
+    assert!(stdout.contains("sample 1 WA"), "{stdout}");
+    assert!(!stdout.contains("step through it"), "{stdout}");
 
     // A command that cannot be split, or runs nothing, is the tool's error.
     let out = xtask_test(&[lines.to_str().unwrap(), "--command", "python3 'unclosed"]);
