@@ -125,9 +125,12 @@ pub fn check_samples(problem: &Problem, validator: &Validator) -> Result<usize> 
     Ok(samples.len())
 }
 
-/// `path` from the problem's folder's parent: `boj-1717/samples/2.in`.
+/// `path` from the workspace's root, as the other reports name a sample
+/// (`problems/boj-1717/samples/2.in`); outside a workspace, from the problem's folder's parent
+/// (`boj-1717/samples/2.in`).
 fn shown(path: &Path, dir: &Path) -> String {
-    let base = dir.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+    let base = crate::workspace::members::root_of(dir)
+        .unwrap_or_else(|| dir.parent().map_or_else(PathBuf::new, Path::to_path_buf));
     path.strip_prefix(&base)
         .unwrap_or(path)
         .display()

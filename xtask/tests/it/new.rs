@@ -369,6 +369,22 @@ fn a_scaffold_of_every_kind_builds_clippy_clean_and_runs_as_it_is() {
             "{stdout}"
         );
     }
+
+    // A sample the template validator refuses: named from the workspace's root, with what
+    // stood where a number should.
+    let problem = root.join("problems/boj-1010");
+    fs::write(problem.join("samples/1.in"), "N1 2\n").unwrap();
+    let out = xtask(&["test", problem.to_str().unwrap(), "--color", "never"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}{stderr}", text(&out.stdout));
+    assert!(
+        stderr.contains("refuses the sample 1 (problems/boj-1010/samples/1.in, exit status 1):"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 1: expected N as an integer, found \"N1\""),
+        "{stderr}"
+    );
 }
 
 /// A reader that goes away (`cargo xtask new 1000 | head -1`) is no reason to panic: what is

@@ -69,7 +69,18 @@ impl Reader {
             Ok(value) if !text.starts_with("-0") && (text == "0" || !text.starts_with('0')) => {
                 value
             }
-            _ => return Err(format!("expected {} as an integer, found {:?}", name, text)),
+            _ => {
+                // What stands there, to the next space or line end, not only the digits read.
+                let mut end = self.at;
+                while end < self.bytes.len() && !self.bytes[end].is_ascii_whitespace() {
+                    end += 1;
+                }
+                let found = String::from_utf8_lossy(&self.bytes[start..end]);
+                return Err(format!(
+                    "expected {} as an integer, found {:?}",
+                    name, found
+                ));
+            }
         };
         if value < low || value > high {
             return Err(format!("{} = {}, not in {}..={}", name, value, low, high));
