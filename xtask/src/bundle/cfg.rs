@@ -63,7 +63,9 @@ impl Cfg {
     /// Evaluates a `cfg` predicate.
     pub fn eval(&self, meta: &Meta) -> Value {
         match meta {
-            Meta::Path(p) if p.is_ident("test") || p.is_ident("doc") => Value::Off,
+            // Never set by `rustc -O` on a submission: tests, documentation, doctests (rustdoc's
+            // alone: lazy_static's `#[cfg(doctest)] doctest!("../README.md")`).
+            Meta::Path(p) if ["test", "doc", "doctest"].iter().any(|n| p.is_ident(n)) => Value::Off,
             Meta::Path(p) => match p.get_ident().map(|i| i.to_string()) {
                 Some(name) if self.set.contains(&name) => Value::On,
                 Some(name) if !set_by_rustc(&name) => Value::Off,
@@ -211,6 +213,8 @@ mod tests {
     fn features_and_test_are_decided_the_rest_is_left_open() {
         let c = cfg(&["std"]);
         assert_eq!(eval(&c, "test"), "off");
+        assert_eq!(eval(&c, "doctest"), "off");
+        assert_eq!(eval(&c, "not(doctest)"), "on");
         assert_eq!(eval(&c, "feature = \"std\""), "on");
         assert_eq!(eval(&c, "feature = \"alloc\""), "off");
         assert_eq!(eval(&c, "not(feature = \"alloc\")"), "on");

@@ -351,6 +351,13 @@ fn judge_solution(solution: &Solution, old: Option<&Path>, dir: &Path) -> Vec<St
             wrong.push(format!("{name}: `{kept}` missing from the bundle"));
         }
     }
+    // Tests and docs left out, as the header says: no test or doctest `cfg` survives (lazy_static
+    // has `#[cfg(doctest)] doctest!("../README.md")`).
+    for left_out in ["cfg(test)", "cfg(doctest)"] {
+        if bundle.contains(left_out) {
+            wrong.push(format!("{name}: `{left_out}` left in the bundle"));
+        }
+    }
     println!("{name}: {} bytes", bundle.len());
     wrong
 }
