@@ -55,6 +55,21 @@ pub fn launch_if_asked() -> Option<std::process::ExitCode> {
     None
 }
 
+/// Whether the process with the id `pid` is still running: how the scratch folders of a run
+/// that was killed (`crate::scratch`) are told from those of one still at work. `true` where the
+/// system cannot tell.
+pub fn is_running(pid: u32) -> bool {
+    #[cfg(unix)]
+    return unix::is_running(pid);
+    #[cfg(windows)]
+    return windows::is_running(pid);
+    #[cfg(not(any(unix, windows)))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
 /// Sets this process's own soft stack limit to `bytes` (at most its hard limit), so that a
 /// program it `exec`s next, and what that program starts, gets it: how `cargo xtask debug`
 /// gives the solution under the debugger the problem's stack on Linux, where the stack is set

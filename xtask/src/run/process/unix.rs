@@ -723,6 +723,21 @@ impl LiveGroups {
     }
 }
 
+/// Whether the process `pid` is still running (or a zombie not yet reaped): `kill(pid, 0)`
+/// checks that it exists without sending anything, and fails with `ESRCH` only when no process
+/// has that id (POSIX, kill(3p)); one of another user's (`EPERM`) counts as running.
+pub fn is_running(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true;
+    };
+    if pid <= 0 {
+        return true;
+    }
+    // SAFETY: signal 0 sends nothing; kill takes two integers.
+    let checked = unsafe { libc::kill(pid, 0) };
+    checked == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
 /// The signals after which the runner kills its live groups before it dies.
 const FATAL: [i32; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
