@@ -248,6 +248,11 @@ fn launch_configurations(root: &Path, launch: Option<&str>) -> Result<Vec<CstInp
         let Ok(problem) = Problem::load(&dir) else {
             continue;
         };
+        // An interactive problem's sample is its interactor's input, not the solution's: no
+        // configuration runs the solution on it (as `cargo xtask debug` refuses to).
+        if matches!(problem.judge, super::problem::Judge::Interactive(_)) {
+            continue;
+        }
         let Ok(samples) = problem.samples() else {
             continue;
         };

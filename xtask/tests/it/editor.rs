@@ -219,6 +219,31 @@ fn test_adds_the_configuration_of_a_sample_that_appeared() {
 }
 
 #[test]
+fn an_interactive_problems_samples_get_no_configuration() {
+    // Its samples are the interactor's input: a configuration would run the solution on the
+    // interactor's secret, as `cargo xtask debug` refuses to.
+    let copy = ProjectCopy::new("editor-interactive");
+    new_1000(&copy);
+    assert_success_saying(
+        &copy.xtask(&["new", "1001", "--judge", "interactive"]),
+        "opened problems/boj-1001",
+    );
+    let samples = copy.path("problems/boj-1001/samples");
+    fs::write(samples.join("1.in"), "1000000 424242\n").unwrap();
+    fs::write(samples.join("1.out"), "").unwrap();
+    assert_success_saying(&copy.xtask(&["open", "1001"]), "open (");
+    let names = names(&file(&copy, "launch.json"));
+    assert!(
+        names.contains(&"boj-1000: sample 1".to_string()),
+        "{names:?}"
+    );
+    assert!(
+        !names.iter().any(|n| n.starts_with("boj-1001")),
+        "{names:?}"
+    );
+}
+
+#[test]
 fn an_open_problem_whose_folder_is_gone_keeps_its_configurations() {
     let copy = ProjectCopy::new("editor-folder-gone");
     new_1000(&copy);
