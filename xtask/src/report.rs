@@ -161,8 +161,8 @@ impl Style {
                     let why = overtime(case, limits, *solution);
                     let _ = writeln!(
                         out,
-                        "    {why}; the interactor was killed with it. A solution that waits for \
-                         an answer must flush what it wrote first"
+                        "    {why}; the interactor was killed with it. {}",
+                        who_waited(transcript)
                     );
                 }
                 Verdict::Wa => self.message(
@@ -681,5 +681,45 @@ impl ProblemReport {
         }
         out.push_str(&style.summary(self));
         out
+    }
+}
+
+/// What the transcript says of an interaction that ended with both sides waiting: whose line
+/// went unanswered (the unflushed output of a solution is never relayed, so a solution that
+/// forgot to flush leaves the interactor's line the last).
+fn who_waited(transcript: &Transcript) -> &'static str {
+    match transcript.lines.last() {
+        Some((Side::Interactor, _)) => {
+            "The interactor's last line got no answer: a solution that waits for an answer must \
+             flush what it wrote first, and may read no more than it is given"
+        }
+        Some((Side::Solution, _)) => {
+            "The solution's last line got no answer: the interactor waited for more (a line it did \
+             not expect, or one without its newline)"
+        }
+        None => {
+            "Nothing was said: each side waited for the other (an interactor that waits before \
+             its first line, or a solution that writes nothing it flushes)"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_waiting_end_names_whose_line_went_unanswered() {
+        let said = |lines: &[(Side, &str)]| Transcript {
+            lines: lines.iter().map(|(s, l)| (*s, l.to_string())).collect(),
+            cut: 0,
+        };
+        assert!(who_waited(&said(&[(Side::Interactor, "1000000")]))
+            .contains("must flush what it wrote first"));
+        assert!(
+            who_waited(&said(&[(Side::Interactor, "7"), (Side::Solution, "? 4")]))
+                .starts_with("The solution's last line got no answer")
+        );
+        assert!(who_waited(&said(&[])).starts_with("Nothing was said"));
     }
 }
