@@ -261,19 +261,47 @@ fn serve_until_replaced(_clipboard: &mut arboard::Clipboard, _text: &str) -> Exi
 /// Opens `url` in the browser: the `BROWSER` command where it is set (its `:`-separated
 /// commands tried in turn, `%s` replaced by the URL, else the URL added), else the system's
 /// default (xdg-open and the desktop's own on Linux, `open` on macOS, the shell on Windows).
-/// Where a display is needed and there is none, and `BROWSER` is unset, it says so and starts
-/// nothing, rather than a text browser that would wait for a terminal.
+/// Where a display is needed and there is none, it runs `BROWSER`'s commands alone (the
+/// desktop's browsers cannot start), and where that is unset it says so and starts nothing,
+/// rather than a text browser that would wait for a terminal.
 pub fn open_in_browser(url: &str) -> Opened {
-    let browser_set = std::env::var_os("BROWSER").is_some_and(|v| !v.is_empty());
-    if !browser_set {
-        if let Some(why) = no_display() {
-            return Opened::NotOpened(format!("{why}, and BROWSER is unset"));
-        }
+    let browser = std::env::var("BROWSER").ok().filter(|v| !v.is_empty());
+    if let Some(why) = no_display() {
+        return match browser {
+            None => Opened::NotOpened(format!("{why}, and BROWSER is unset")),
+            // Only the user's own commands then: webbrowser would go on to the desktop's
+            // browsers, which cannot start without a display (and say nothing of it).
+            Some(commands) => run_browser_commands(&commands, url).unwrap_or_else(|| {
+                Opened::NotOpened(format!("{why}, and no command of BROWSER ({commands}) ran"))
+            }),
+        };
     }
     match webbrowser::open(url) {
         Ok(()) => Opened::Opened,
         Err(err) => Opened::NotOpened(format!("no browser: {err}")),
     }
+}
+
+/// Runs the `BROWSER` commands `commands` in turn (`:`-separated, `%s` replaced by `url`, else
+/// `url` added as the last word, as Python's `webbrowser` reads them) until one exits with
+/// status 0; `None` when none does.
+fn run_browser_commands(commands: &str, url: &str) -> Option<Opened> {
+    commands
+        .split(':')
+        .filter(|c| !c.trim().is_empty())
+        .find_map(|command| {
+            let mut words = shlex::split(command)?;
+            if words.iter().any(|w| w.contains("%s")) {
+                for word in &mut words {
+                    *word = word.replace("%s", url);
+                }
+            } else {
+                words.push(url.to_string());
+            }
+            let (program, args) = words.split_first()?;
+            let status = Command::new(program).args(args).status().ok()?;
+            status.success().then_some(Opened::Opened)
+        })
 }
 
 #[cfg(test)]

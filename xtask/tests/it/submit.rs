@@ -125,6 +125,25 @@ fn a_display_with_no_x_server_is_no_display() {
     assert!(!stdout.contains("in the browser"), "{stdout}");
 }
 
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn without_a_display_a_browser_command_that_cannot_run_opens_nothing() {
+    // No display, BROWSER naming what is not there: nothing else is tried (the desktop's
+    // browsers cannot start without a display), and the run says so.
+    let missing = Path::new("/nonexistent/browser");
+    let out = submit("no-browser", "subtract-i64", &[], None, Some(missing));
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains(
+            "not opened: no display here (DISPLAY and WAYLAND_DISPLAY are unset), and no \
+             command of BROWSER (/nonexistent/browser) ran"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("in the browser"), "{stdout}");
+}
+
 #[test]
 fn a_browser_script_receives_the_submit_page() {
     let (script, got) = browser_script("page");
