@@ -165,11 +165,19 @@ impl Style {
                         who_waited(transcript)
                     );
                 }
-                Verdict::Wa => self.message(
-                    &mut out,
-                    &format!("wrong answer: the interactor rejected it ({interactor})"),
-                    interactor_stderr,
-                ),
+                Verdict::Wa => {
+                    // A solution that ended with an error is still WA when the interactor
+                    // rejects it first, but its end may be why.
+                    let ended = match solution {
+                        Exit::Code(0) => String::new(),
+                        other => format!("; the solution ended with {other}"),
+                    };
+                    self.message(
+                        &mut out,
+                        &format!("wrong answer: the interactor rejected it ({interactor}){ended}"),
+                        interactor_stderr,
+                    )
+                }
                 Verdict::Re => {
                     let title = crash_title(solution, solution_stderr, limits);
                     self.message(&mut out, &title, solution_stderr)

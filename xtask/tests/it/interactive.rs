@@ -76,6 +76,31 @@ fn binary_search_is_ac_and_the_wrong_ones_are_wa_with_the_transcript() {
         ),
         "{stdout}"
     );
+    assert!(
+        stdout.contains("wrong answer: the interactor rejected it (exit status 1):\n"),
+        "{stdout}"
+    );
+
+    // The same solution ending with an error after its answer: still WA (the interactor
+    // rejected it first), with how the solution ended beside the reason.
+    crate::support::edit(
+        &workspace.join("off-by-one/src/main.rs"),
+        "binary_search::play(1);",
+        "binary_search::play(1);\n    std::process::exit(3);",
+    );
+    let out = xtask(
+        "verdicts",
+        &["test", &problem("off-by-one"), "--color", "never"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "wrong answer: the interactor rejected it (exit status 1); the solution ended with \
+             exit status 3:\n"
+        ),
+        "{stdout}"
+    );
 }
 
 #[test]
