@@ -29,6 +29,8 @@ use std::time::SystemTime;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use crate::bundle::cache::digest_of;
+
 /// What a build of one package left: its executables by binary name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -36,10 +38,20 @@ pub struct Record {
     pub manifest: PathBuf,
     /// Executables, by binary name.
     pub bins: BTreeMap<String, Built>,
-    /// The digest of each source in the package's folder that the executables' dep-info list,
-    /// as the files were when recorded.
+    /// Each source in the package's folder that the executables' dep-info list, as the file
+    /// was when recorded.
     #[serde(default)]
-    pub sources: BTreeMap<PathBuf, u64>,
+    pub sources: BTreeMap<PathBuf, Source>,
+}
+
+/// A source file as a build record saw it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Source {
+    /// Its modification time: a file that still has it is the one recorded, and its contents
+    /// need not be read again.
+    pub modified: SystemTime,
+    /// Its contents' digest ([`crate::bundle::cache::digest`]).
+    pub digest: String,
 }
 
 /// One executable as the build left it.
@@ -86,8 +98,8 @@ pub fn record(
     for built in bins.values() {
         for input in inputs_of(&built.exe).into_iter().flatten() {
             if input.starts_with(folder) {
-                if let Some(digest) = digest_of(&input) {
-                    sources.insert(input, digest);
+                if let (Some(modified), Some(digest)) = (modified(&input), digest_of(&input)) {
+                    sources.insert(input, Source { modified, digest });
                 }
             }
         }
@@ -116,24 +128,17 @@ pub fn stale(dir: &Path, package: &str, manifest: &Path) -> bool {
     let Some(built_at) = record.bins.values().map(|built| built.modified).min() else {
         return false;
     };
-    record.sources.iter().any(|(path, &digest)| {
-        let unseen_by_cargo = modified(path).is_some_and(|time| time <= built_at);
-        unseen_by_cargo && digest_of(path).is_some_and(|now| now != digest)
+    record.sources.iter().any(|(path, source)| {
+        // Its recorded time: the file recorded. Past the build: cargo sees it.
+        let unseen_by_cargo =
+            modified(path).is_some_and(|time| time != source.modified && time <= built_at);
+        unseen_by_cargo && digest_of(path).is_some_and(|now| now != source.digest)
     })
 }
 
 /// The inputs the dep-info beside the executable `exe` lists, if it is there.
 fn inputs_of(exe: &Path) -> Option<Vec<PathBuf>> {
     dep_info_inputs(&fs::read_to_string(dep_info(exe)).ok()?)
-}
-
-/// A digest of the file's contents, to tell a change that left its time behind.
-fn digest_of(path: &Path) -> Option<u64> {
-    use std::hash::{Hash, Hasher};
-    let bytes = fs::read(path).ok()?;
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    Some(hasher.finish())
 }
 
 fn read(dir: &Path, package: &str) -> Option<Record> {
@@ -352,6 +357,15 @@ mod tests {
         let manifest = package.join("Cargo.toml");
         let source = package.join("src/main.rs");
         let exe = root.join("target/judge/boj-1");
+        let record_again = || {
+            record(
+                &records,
+                "boj-1",
+                &manifest,
+                [("boj-1".to_string(), exe.clone())],
+            )
+            .unwrap()
+        };
         assert!(!stale(&records, "boj-1", &manifest));
         // No record of the package: nothing to tell.
         assert!(!stale(&records, "boj-2", &manifest));
@@ -367,13 +381,7 @@ mod tests {
         drop(file);
         assert!(stale(&records, "boj-1", &manifest));
         // Built again and recorded: up to date.
-        record(
-            &records,
-            "boj-1",
-            &manifest,
-            [("boj-1".to_string(), exe.clone())],
-        )
-        .unwrap();
+        record_again();
         assert!(!stale(&records, "boj-1", &manifest));
         // A package of the same name in another folder, built last: stale for both.
         let copy = root.join("problems/boj-1-copy/Cargo.toml");
@@ -388,13 +396,7 @@ mod tests {
             format!("{}: {}\n", exe.display(), common.display()),
         )
         .unwrap();
-        record(
-            &records,
-            "boj-1",
-            &manifest,
-            [("boj-1".to_string(), exe.clone())],
-        )
-        .unwrap();
+        record_again();
         assert!(!stale(&records, "boj-1", &manifest));
         fs::remove_dir_all(&root).unwrap();
     }
