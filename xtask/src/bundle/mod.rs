@@ -386,9 +386,10 @@ fn assemble(plan: &Plan, only: Option<&BTreeSet<String>>) -> Result<syn::File> {
 
 /// Prunes `file` item by item; when that does not compile (rustc's quick check) and keeping
 /// more does, keeps more: the whole modules used, then whole crates, of as few libraries as
-/// will do, and of the solution's own code if that is what it takes. A bundle that fails however much is kept is returned pruned, for `--check` to
-/// report. The file comes with its printed text where the check printed it (the item-wise
-/// bundle, which is most bundles), so that it is not printed twice.
+/// will do, and of the solution's own code if that is what it takes. A bundle that fails
+/// however much is kept is returned pruned, for `--check` to report. The file comes with its
+/// printed text where the check printed it (the item-wise bundle, which is most bundles), so
+/// that it is not printed twice.
 fn prune_soundly(plan: &Plan) -> Result<(syn::File, Option<String>, Option<Fallback>)> {
     // A wider level that reaches what cannot be bundled does not compile either.
     let store = cache::Store::in_target(&plan.target_dir);

@@ -691,24 +691,33 @@ fn macro_use_extern_crate_brings_the_macros_into_every_module() {
     );
 }
 
-#[test]
-fn when_pruning_breaks_a_bundle_it_keeps_whole_modules_and_says_why() {
-    // `doubled` is called only as `algo::call!(length, doubled)`: pruned item by item, the
-    // bundle does not compile (rustc's E0599 is in what the bundler says); keeping the whole
-    // module compiles, and the sample is AC.
-    let (stdout, bundle) = bundle_passes_saying(&fixture("boj-1008"), "fallback");
+/// `bundle --check` of `problem`, whose `doubled` is called only as `call!(length, doubled)`:
+/// pruned item by item, the bundle does not compile (rustc's E0599 is in what the bundler
+/// says); keeping `kept` (the bundler's words) compiles, and the sample is AC, with `halved`,
+/// used nowhere, come along.
+fn keeps_more_where_pruning_broke_the_bundle(problem: &str, test: &str, kept: &str) {
+    let (stdout, bundle) = bundle_passes_saying(&fixture(problem), test);
     assert!(
-        stdout.contains("boj-1008: kept every item of the modules of algo it uses"),
+        stdout.contains(&format!("{problem}: kept {kept}")),
         "{stdout}"
     );
     assert!(
         stdout.contains("error[E0599]: no method named `doubled`"),
         "{stdout}"
     );
-    // Whole modules: `halved`, used nowhere, came along.
     for kept in ["fn doubled", "fn halved"] {
         assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
     }
+}
+
+#[test]
+fn when_pruning_breaks_a_bundle_it_keeps_whole_modules_and_says_why() {
+    // `call!` is algo's: the whole module of algo that it uses.
+    keeps_more_where_pruning_broke_the_bundle(
+        "boj-1008",
+        "fallback",
+        "every item of the modules of algo it uses",
+    );
     // The other fixtures needed no fallback.
     let (_, result) = bundle_check("boj-1000", "no-fallback");
     assert!(!text(&result.stdout).contains("kept every item"));
@@ -716,21 +725,12 @@ fn when_pruning_breaks_a_bundle_it_keeps_whole_modules_and_says_why() {
 
 #[test]
 fn when_pruning_breaks_a_bundle_without_libraries_it_keeps_more_of_the_solution() {
-    // boj-1019 has no library: its `doubled` is called only as `call!(length, doubled)`, its
-    // own macro. Item by item, rustc rejects the bundle; keeping the solution's modules whole
-    // compiles, and the sample is AC.
-    let (stdout, bundle) = bundle_passes_saying(&fixture("boj-1019"), "fallback-solution");
-    assert!(
-        stdout.contains("boj-1019: kept every item of the modules of the solution it uses"),
-        "{stdout}"
+    // boj-1019 has no library: `call!` is its own macro, so the solution's own modules whole.
+    keeps_more_where_pruning_broke_the_bundle(
+        "boj-1019",
+        "fallback-solution",
+        "every item of the modules of the solution it uses",
     );
-    assert!(
-        stdout.contains("error[E0599]: no method named `doubled`"),
-        "{stdout}"
-    );
-    for kept in ["fn doubled", "fn halved"] {
-        assert!(bundle.contains(kept), "`{kept}` missing:\n{bundle}");
-    }
 }
 
 #[test]

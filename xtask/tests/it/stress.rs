@@ -199,30 +199,43 @@ fn a_problem_without_a_generator_is_refused_and_nothing_is_written() {
     assert_eq!(listing(&workspace), before);
 }
 
+/// Stress on `problem` of a fresh copy for `test` after `common/FILE` is edited (`from` becomes
+/// `to`), 50 cases of seed 1: a helper that fails is the tool's error (exit 2) and nothing is
+/// written in the copy. Stress's stderr.
+fn a_failing_helper_stops_stress(test: &str, problem: &str, edited: [&str; 3]) -> String {
+    let workspace = fixture_copy(test);
+    let [file, from, to] = edited;
+    edit(&workspace.join("common").join(file), from, to);
+    let before = listing(&workspace);
+    let path = workspace.join(problem);
+    let args = [
+        "stress",
+        path.to_str().unwrap(),
+        "--cases",
+        "50",
+        "--seed",
+        "1",
+    ];
+    let out = xtask(test, &args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}{stderr}", text(&out.stdout));
+    assert!(!text(&out.stdout).contains("AC"), "nothing judged");
+    assert_eq!(listing(&workspace), before);
+    stderr
+}
+
 #[test]
 fn a_crashing_generator_is_the_tools_error_and_nothing_is_saved() {
-    let workspace = fixture_copy("crashing-generator");
-    let problem = workspace.join("uf-wrong");
     // A generator that fails from size 3 on.
-    edit(
-        &workspace.join("common/uf-gen.rs"),
-        "let n = 1 + size / 8;",
-        "if size >= 3 { eprintln!(\"generator bug\"); std::process::exit(3); }\n    let n = 1 + size / 8;",
-    );
-    let before = listing(&workspace);
-    let out = xtask(
+    let stderr = a_failing_helper_stops_stress(
         "crashing-generator",
-        &[
-            "stress",
-            problem.to_str().unwrap(),
-            "--cases",
-            "50",
-            "--seed",
-            "1",
+        "uf-wrong",
+        [
+            "uf-gen.rs",
+            "let n = 1 + size / 8;",
+            "if size >= 3 { eprintln!(\"generator bug\"); std::process::exit(3); }\n    let n = 1 + size / 8;",
         ],
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
-    let stderr = text(&out.stderr);
     assert!(
         stderr.contains("the generator fixture-uf-wrong-gen failed (exit status 3)"),
         "{stderr}"
@@ -238,7 +251,6 @@ fn a_crashing_generator_is_the_tools_error_and_nothing_is_saved() {
         "{stderr}"
     );
     assert!(stderr.contains("nothing was saved"), "{stderr}");
-    assert_eq!(listing(&workspace), before);
 }
 
 #[test]
@@ -247,28 +259,15 @@ fn a_reference_that_crashes_while_it_is_timed_is_the_tools_error() {
     // (`m = 1 + size / 4`): only the timing of the reference before the run meets one, never a
     // case of these 50. Once taken for a slow reference (its sizes held at 99, and a pass,
     // exit 0), it is the reference's error, with the command that writes the input.
-    let workspace = fixture_copy("crashing-reference");
-    let problem = workspace.join("uf-right");
-    edit(
-        &workspace.join("common/uf-brute.rs"),
-        "let (n, operations) = uf::read_input();",
-        "let (n, operations) = uf::read_input();\n    assert!(operations.len() < 26, \"reference bug at m = {}\", operations.len());",
-    );
-    let before = listing(&workspace);
-    let out = xtask(
+    let stderr = a_failing_helper_stops_stress(
         "crashing-reference",
-        &[
-            "stress",
-            problem.to_str().unwrap(),
-            "--cases",
-            "50",
-            "--seed",
-            "1",
+        "uf-right",
+        [
+            "uf-brute.rs",
+            "let (n, operations) = uf::read_input();",
+            "let (n, operations) = uf::read_input();\n    assert!(operations.len() < 26, \"reference bug at m = {}\", operations.len());",
         ],
     );
-    let stdout = text(&out.stdout);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
     for said in [
         "timing the reference at size 100",
         "--bin fixture-uf-right-gen -- ",
@@ -278,8 +277,6 @@ fn a_reference_that_crashes_while_it_is_timed_is_the_tools_error() {
     ] {
         assert!(stderr.contains(said), "`{said}` missing:\n{stderr}");
     }
-    assert!(!stdout.contains("AC"), "{stdout}");
-    assert_eq!(listing(&workspace), before);
 }
 
 /// A generator that breaks the constraints one input in eight (n = 0, where 1 <= n): the

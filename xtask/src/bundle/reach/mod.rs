@@ -8,7 +8,8 @@
 //! the root), marking what it passes through live, re-exports included. A bare macro name
 //! means its own crate's definitions of it (textual scope), and a macro's body also resolves
 //! from the module that calls it. A library is a module at the root, a crate of its own; the
-//! solution's own modules there (`#[macro_use] mod macros;`) are of the solution's crate. Without type information some rules keep more than needed:
+//! solution's own modules there (`#[macro_use] mod macros;`) are of the solution's crate.
+//! Without type information some rules keep more than needed:
 //! - an impl stays when every type and trait of the bundle it is about (in its self type and
 //!   its trait's generic arguments: `impl From<Meters> for Ratio<BigInt>`) is live, and for a
 //!   trait of the bundle when that trait is live too (an impl for a type parameter or a type
