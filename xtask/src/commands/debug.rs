@@ -177,10 +177,7 @@ fn batch_time(problem: &Problem) -> Duration {
 
 /// `path` from the problem's folder when it lies in it (`samples/2.in`), else as it is.
 fn shown(path: &Path, problem_dir: &Path) -> String {
-    path.strip_prefix(problem_dir)
-        .unwrap_or(path)
-        .to_string_lossy()
-        .replace('\\', "/")
+    xtask::workspace::slashed(path.strip_prefix(problem_dir).unwrap_or(path))
 }
 
 /// Says what the prompt is for, then becomes the debugger (Unix: `exec`, so that the

@@ -155,7 +155,7 @@ pub fn unreached_lines(reached: &Reached, cases: &str) -> String {
         .unreached
         .iter()
         .map(|range| {
-            let file = range.file.display().to_string().replace('\\', "/");
+            let file = xtask::workspace::slashed(&range.file);
             if range.first == range.last {
                 format!("{file}:{}", range.first)
             } else {

@@ -230,10 +230,7 @@ pub fn failed_cases(problem: &Problem, report: &ProblemReport, debuggable: bool)
         let relative = root
             .as_deref()
             .and_then(|root| path.strip_prefix(root).ok());
-        relative
-            .unwrap_or(path)
-            .to_string_lossy()
-            .replace('\\', "/")
+        xtask::workspace::slashed(relative.unwrap_or(path))
     };
     let named = problem
         .name
@@ -310,10 +307,7 @@ fn panic_of(problem: &Problem, case: &CaseReport) -> Option<(String, String)> {
     let relative = root
         .as_deref()
         .and_then(|root| full.strip_prefix(root).ok());
-    let path = relative
-        .unwrap_or(&full)
-        .to_string_lossy()
-        .replace('\\', "/");
+    let path = xtask::workspace::slashed(relative.unwrap_or(&full));
     let message = message.lines().next().unwrap_or_default().to_string();
     Some((format!("{path}:{line}:{column}"), message))
 }

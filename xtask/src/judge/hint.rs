@@ -237,10 +237,7 @@ pub fn place_in_problem(place: &str, workspace: &Path, problem: &Path) -> String
     };
     let full = workspace.join(file);
     match full.strip_prefix(problem) {
-        Ok(relative) => format!(
-            "{}:{line}:{column}",
-            relative.to_string_lossy().replace('\\', "/")
-        ),
+        Ok(relative) => format!("{}:{line}:{column}", crate::workspace::slashed(relative)),
         Err(_) => place.to_string(),
     }
 }

@@ -21,6 +21,18 @@ pub mod fresh;
 pub mod members;
 pub mod problem;
 
+/// `path` as text with `/` between its components, the form printed for editors and typed in
+/// commands on every system: Windows' `\` separators become `/`; on Unix, where `\` is a
+/// character a file name may hold (`a\b.in`), the path is left as it is.
+pub fn slashed(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    if cfg!(windows) {
+        text.replace('\\', "/")
+    } else {
+        text.into_owned()
+    }
+}
+
 /// The workspace a command works in: `root` when the user gave one (`--root DIR`), else
 /// [`project_root`].
 pub fn root_or_project(root: Option<&Path>) -> Result<PathBuf> {

@@ -191,6 +191,11 @@ fn test_adds_the_configuration_of_a_sample_that_appeared() {
     let samples = copy.path("problems/boj-1000/samples");
     fs::write(samples.join("3.in"), "5 6\n").unwrap();
     fs::write(samples.join("3.out"), "11\n").unwrap();
+    // On Unix a file name may hold a backslash, which is no separator there.
+    if cfg!(unix) {
+        fs::write(samples.join("a\\b.in"), "5 6\n").unwrap();
+        fs::write(samples.join("a\\b.out"), "11\n").unwrap();
+    }
     assert!(!names(&file(&copy, "launch.json")).contains(&"boj-1000: sample 3".to_string()));
     // The template's solution echoes the tokens: every sample is WA; what matters is the file.
     let out = copy.xtask(&["test", "1000"]);
@@ -209,6 +214,12 @@ fn test_adds_the_configuration_of_a_sample_that_appeared() {
         )),
         "{stdout}"
     );
+    if cfg!(unix) {
+        assert!(
+            stdout.contains("  problems/boj-1000/samples/a\\b.in: sample a\\b WA"),
+            "{stdout}"
+        );
+    }
     assert!(names(&file(&copy, "launch.json")).contains(&"boj-1000: sample 3".to_string()));
 
     // Where the files are not (a branch without them), `test` does not add them.
