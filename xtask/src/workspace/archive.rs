@@ -14,9 +14,10 @@
 //! The open problems are the last [`OPEN_LIMIT`] opened, kept by `cargo xtask new`, `listen`,
 //! `watch` and `open`: opening one makes it the newest, and the one opened longest ago goes back
 //! to the archive past the limit, its `Cargo.lock` seeded from the root's so that it keeps the
-//! versions it was built with. A problem folder works either way: its manifest inherits nothing
-//! from the workspace (cargo could not resolve `workspace = true` for an archived package), so
-//! moving it is an edit of the root manifest alone.
+//! versions it was built with. A problem folder works either way: its manifest inherits
+//! nothing from the workspace (cargo could not resolve `workspace = true` for an archived
+//! package), so moving it is an edit of the root manifest alone, after which cargo settles the
+//! locks it touched at once ([`members::resolve_locks`]): a later build changes none of them.
 //!
 //! A workspace made before the archive (`members = ["problems/*"]`, manifests that inherit)
 //! keeps working as it is, every problem a member; [`migrate`] moves it over. Nothing here
@@ -124,9 +125,11 @@ pub fn open(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
         refuse_one_name_twice(root, &lists.open)?;
         Ok(Moved { opened, archived })
     })?;
-    for folder in &moved.archived {
-        members::seed_lock(root, &root.join(folder), true)?;
+    let mut settle = members::seed_locks(root, &moved.archived, true)?;
+    if moved != Moved::default() {
+        settle.push(root.to_path_buf());
     }
+    members::resolve_locks(&settle);
     Ok(moved)
 }
 
@@ -183,9 +186,11 @@ pub fn archive(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
         }
         Ok(archived)
     })?;
-    for folder in &archived {
-        members::seed_lock(root, &root.join(folder), true)?;
+    let mut settle = members::seed_locks(root, &archived, true)?;
+    if !archived.is_empty() {
+        settle.push(root.to_path_buf());
     }
+    members::resolve_locks(&settle);
     Ok(Moved {
         opened: Vec::new(),
         archived,
@@ -285,9 +290,9 @@ pub fn migrate(root: &Path, problem_dirs: &[PathBuf]) -> Result<Migration> {
         lists.archived.extend(old.iter().cloned());
         Ok(())
     })?;
-    for folder in &old {
-        members::seed_lock(root, &root.join(folder), true)?;
-    }
+    let mut settle = members::seed_locks(root, &old, true)?;
+    settle.push(root.to_path_buf());
+    members::resolve_locks(&settle);
     migration.moved = Moved {
         opened: recent,
         archived: old,

@@ -502,13 +502,17 @@ pub(crate) fn host_metadata_command(dir: Option<&Path>) -> MetadataCommand {
     command
 }
 
-/// The host target triple, as `rustc -vV` tells it.
-fn host_triple() -> Option<String> {
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let out = Command::new(rustc).arg("-vV").output().ok()?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
+/// The host target triple, as `rustc -vV` tells it, asked once a run.
+pub(crate) fn host_triple() -> Option<String> {
+    static HOST: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    HOST.get_or_init(|| {
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        let out = Command::new(rustc).arg("-vV").output().ok()?;
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
+    })
+    .clone()
 }
 
 /// A workspace's packages and its resolved dependency graph, by package id.

@@ -97,10 +97,15 @@ fn an_old_workspace_moves_over_and_an_archived_problem_is_judged_alone() {
     let manifest = fs::read_to_string(root.join("problems/boj-1/Cargo.toml")).unwrap();
     assert!(!manifest.contains("workspace = true"), "{manifest}");
     assert_success_saying(&xtask(&["archive", "1"]), "archived problems/boj-1");
-    assert!(
-        root.join("problems/boj-1/Cargo.lock").is_file(),
-        "the root's lock, seeded"
-    );
+    // The root's lock, seeded and already cut down to the problem's packages by cargo, so
+    // that its first build alone leaves it as it is (a file the user may have committed).
+    let lock_path = root.join("problems/boj-1/Cargo.lock");
+    let seeded = fs::read_to_string(&lock_path).expect("the root's lock, seeded");
+    assert!(seeded.contains("name = \"boj-1\""), "{seeded}");
+    assert!(!seeded.contains("name = \"boj-2\""), "{seeded}");
+    // The root's lock has already left boj-1 out, as its members now say.
+    let root_lock = fs::read_to_string(root.join("Cargo.lock")).unwrap();
+    assert!(!root_lock.contains("name = \"boj-1\""), "{root_lock}");
     let open = assert_success_saying(&xtask(&["open"]), "open (2 of 8");
     assert!(!open.contains("boj-1"), "{open}");
 
@@ -114,6 +119,11 @@ fn an_old_workspace_moves_over_and_an_archived_problem_is_judged_alone() {
     assert!(
         called.contains(root.join("Cargo.toml").to_str().unwrap()),
         "{called}"
+    );
+    assert_eq!(fs::read_to_string(&lock_path).unwrap(), seeded);
+    assert_eq!(
+        fs::read_to_string(root.join("Cargo.lock")).unwrap(),
+        root_lock
     );
     // Nothing changed: judged again with no cargo for it.
     assert_success_saying(&xtask(&["test"]), "total: 3/3 AC over 3 problems");
