@@ -17,7 +17,7 @@
 //! versions it was built with. A problem folder works either way: its manifest inherits
 //! nothing from the workspace (cargo could not resolve `workspace = true` for an archived
 //! package), so moving it is an edit of the root manifest alone, after which cargo settles the
-//! locks it touched at once ([`members::resolve_locks`]): a later build changes none of them.
+//! locks it touched at once ([`locks::resolve_locks`]): a later build changes none of them.
 //!
 //! A workspace made before the archive (`members = ["problems/*"]`, manifests that inherit)
 //! keeps working as it is, every problem a member; [`migrate`] moves it over. Nothing here
@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use toml_edit::{Array, DocumentMut, Item, Table, Value};
 
+use super::locks;
 use super::members::{self, Layout, RootManifest, Standing, PROBLEMS};
 
 /// How many problems stay open (members of the root workspace) at most.
@@ -125,11 +126,11 @@ pub fn open(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
         refuse_one_name_twice(root, &lists.open)?;
         Ok(Moved { opened, archived })
     })?;
-    let mut settle = members::seed_locks(root, &moved.archived, true)?;
+    let mut settle = locks::seed_locks(root, &moved.archived, true)?;
     if moved != Moved::default() {
         settle.push(root.to_path_buf());
     }
-    members::resolve_locks(&settle);
+    locks::resolve_locks(&settle);
     Ok(moved)
 }
 
@@ -186,11 +187,11 @@ pub fn archive(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
         }
         Ok(archived)
     })?;
-    let mut settle = members::seed_locks(root, &archived, true)?;
+    let mut settle = locks::seed_locks(root, &archived, true)?;
     if !archived.is_empty() {
         settle.push(root.to_path_buf());
     }
-    members::resolve_locks(&settle);
+    locks::resolve_locks(&settle);
     Ok(Moved {
         opened: Vec::new(),
         archived,
@@ -290,9 +291,9 @@ pub fn migrate(root: &Path, problem_dirs: &[PathBuf]) -> Result<Migration> {
         lists.archived.extend(old.iter().cloned());
         Ok(())
     })?;
-    let mut settle = members::seed_locks(root, &old, true)?;
+    let mut settle = locks::seed_locks(root, &old, true)?;
     settle.push(root.to_path_buf());
-    members::resolve_locks(&settle);
+    locks::resolve_locks(&settle);
     migration.moved = Moved {
         opened: recent,
         archived: old,

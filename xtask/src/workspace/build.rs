@@ -5,7 +5,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::OsString;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -496,23 +495,10 @@ fn metadata_command(dir: Option<&Path>) -> MetadataCommand {
 /// [`metadata_command`] for the host platform only (`--filter-platform`).
 pub(crate) fn host_metadata_command(dir: Option<&Path>) -> MetadataCommand {
     let mut command = metadata_command(dir);
-    if let Some(host) = host_triple() {
+    if let Some(host) = super::host::triple() {
         command.other_options(["--filter-platform".to_string(), host]);
     }
     command
-}
-
-/// The host target triple, as `rustc -vV` tells it, asked once a run.
-pub(crate) fn host_triple() -> Option<String> {
-    static HOST: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-    HOST.get_or_init(|| {
-        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-        let out = Command::new(rustc).arg("-vV").output().ok()?;
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
-    })
-    .clone()
 }
 
 /// A workspace's packages and its resolved dependency graph, by package id.
@@ -550,7 +536,7 @@ impl Resolved<'_> {
 /// problem, built as a package of its own: see [`crate::workspace::archive`]).
 pub fn workspace_manifest(dir: &Path) -> Result<PathBuf> {
     let own = dir.join("Cargo.toml");
-    if read_table(&own)?.contains_key("workspace") {
+    if super::manifests::read_table(&own)?.contains_key("workspace") {
         return Ok(own);
     }
     for folder in dir.ancestors().skip(1) {
@@ -558,45 +544,13 @@ pub fn workspace_manifest(dir: &Path) -> Result<PathBuf> {
         if !manifest.is_file() {
             continue;
         }
-        if let Some(workspace) = read_table(&manifest)?.get("workspace") {
+        if let Some(workspace) = super::manifests::read_table(&manifest)?.get("workspace") {
             if !excludes(folder, workspace, dir) {
                 return Ok(manifest);
             }
         }
     }
     Ok(own)
-}
-
-/// A manifest read as a table, each file parsed once a run while its size and modification
-/// time stay the same: judging every problem asks of the root manifest once per problem (which
-/// workspace builds it, whether it is listed: [`super::members::root_of`]), and with a thousand
-/// archived problems that manifest excludes a thousand folders.
-pub(crate) fn read_table(manifest: &Path) -> Result<std::sync::Arc<toml::Table>> {
-    type Read = (
-        u64,
-        Option<std::time::SystemTime>,
-        std::sync::Arc<toml::Table>,
-    );
-    static READ: std::sync::Mutex<BTreeMap<PathBuf, Read>> = std::sync::Mutex::new(BTreeMap::new());
-    let meta =
-        fs::metadata(manifest).with_context(|| format!("cannot read {}", manifest.display()))?;
-    let stamp = (meta.len(), meta.modified().ok());
-    let mut read = READ.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some((len, modified, table)) = read.get(manifest) {
-        if (*len, *modified) == stamp {
-            return Ok(std::sync::Arc::clone(table));
-        }
-    }
-    let text = fs::read_to_string(manifest)
-        .with_context(|| format!("cannot read {}", manifest.display()))?;
-    let table: toml::Table =
-        toml::from_str(&text).with_context(|| format!("cannot parse {}", manifest.display()))?;
-    let table = std::sync::Arc::new(table);
-    read.insert(
-        manifest.to_path_buf(),
-        (stamp.0, stamp.1, std::sync::Arc::clone(&table)),
-    );
-    Ok(table)
 }
 
 /// Whether the workspace rooted at `root` (its `[workspace]` table) leaves the package in `dir`
@@ -967,7 +921,7 @@ mod tests {
 
     #[test]
     fn this_systems_stack_plan_is_its_targets() {
-        let Some(host) = host_triple() else {
+        let Some(host) = crate::workspace::host::triple() else {
             eprintln!("skipped: no rustc to name the host");
             return;
         };

@@ -57,7 +57,7 @@ pub enum Missing {
 /// none.
 pub fn sync(root: &Path, missing: Missing) -> Result<Vec<PathBuf>> {
     // Only a cargo workspace has them: its open problems are what the configurations build.
-    let is_workspace = super::build::read_table(&root.join("Cargo.toml"))
+    let is_workspace = super::manifests::read_table(&root.join("Cargo.toml"))
         .is_ok_and(|table| table.contains_key("workspace"));
     if !is_workspace {
         return Ok(Vec::new());

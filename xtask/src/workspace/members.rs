@@ -51,6 +51,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use toml_edit::{Array, DocumentMut, Item, Table, Value};
 
+use super::locks;
+
 /// The folder, under the workspace root, that holds the problems.
 pub const PROBLEMS: &str = "problems";
 
@@ -421,7 +423,7 @@ pub fn folder_of(root: &Path, dir: &Path) -> Result<String> {
 pub fn root_of(dir: &Path) -> Option<PathBuf> {
     dir.ancestors().skip(1).find_map(|folder| {
         let is_root = dir.starts_with(folder.join(PROBLEMS))
-            && super::build::read_table(&folder.join("Cargo.toml"))
+            && super::manifests::read_table(&folder.join("Cargo.toml"))
                 .is_ok_and(|table| table.contains_key("workspace"));
         is_root.then(|| folder.to_path_buf())
     })
@@ -532,80 +534,10 @@ pub fn admit(dirs: &[PathBuf]) -> Result<Vec<String>> {
             }
             Ok(listed)
         })?;
-        resolve_locks(&seed_locks(&root, &listed, false)?);
+        locks::resolve_locks(&locks::seed_locks(&root, &listed, false)?);
         admitted.extend(listed);
     }
     Ok(admitted)
-}
-
-/// Gives each problem folder in `folders` (relative to `root`) the root's `Cargo.lock`, so that it
-/// builds alone with the versions it was built with as a member; an existing lock is replaced
-/// only when `replace` says so. Returns the folders given one, whose locks are for
-/// [`resolve_locks`] to settle.
-pub fn seed_locks(root: &Path, folders: &[String], replace: bool) -> Result<Vec<PathBuf>> {
-    let lock = root.join("Cargo.lock");
-    let mut seeded = Vec::new();
-    if !lock.is_file() {
-        return Ok(seeded);
-    }
-    for folder in folders {
-        let dir = root.join(folder);
-        let to = dir.join("Cargo.lock");
-        if !dir.join("Cargo.toml").is_file() || (to.exists() && !replace) {
-            continue;
-        }
-        fs::copy(&lock, &to)
-            .with_context(|| format!("cannot copy {} to {}", lock.display(), to.display()))?;
-        seeded.push(dir);
-    }
-    Ok(seeded)
-}
-
-/// [`resolve_lock`] for each of `dirs`, as many at once as the machine has cores (cargo resolves
-/// offline in parallel without waiting on its locks): a migration seeds hundreds of locks.
-pub fn resolve_locks(dirs: &[PathBuf]) {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(dirs.len());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                while let Some(dir) =
-                    dirs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-                {
-                    resolve_lock(dir);
-                }
-            });
-        }
-    });
-}
-
-/// Has cargo resolve the workspace or package in `dir` against its lock, offline (`cargo
-/// metadata --offline`), which rewrites the lock to what the manifests ask, keeping the versions
-/// it held: a lock seeded from the root's keeps only the problem's packages (the lock alone
-/// cannot say which are the problem's: development dependencies look like any other, so cargo,
-/// which reads the manifests, decides), and the root's follows its members. Done when a
-/// manifest changes, not at the next build, which would change a file the user may have
-/// committed since. For this host only (`--filter-platform`): the lock is resolved for every
-/// platform all the same, but the crates of other platforms (never downloaded here) need not
-/// be read. Where cargo cannot resolve offline (a crate never downloaded) or a manifest is
-/// broken, the lock stays as it is, and the next build settles it.
-fn resolve_lock(dir: &Path) {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = std::process::Command::new(cargo);
-    command.args(["metadata", "--offline", "--format-version", "1"]);
-    if let Some(host) = super::build::host_triple() {
-        command.args(["--filter-platform", &host]);
-    }
-    let _ = command
-        .arg("--manifest-path")
-        .arg(dir.join("Cargo.toml"))
-        .current_dir(dir)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status();
 }
 
 /// The workspace's lock for edits of its root manifest: `target/.xtask-members.lock` under the

@@ -8,6 +8,8 @@
 //! - [`archive`]: opening and archiving problems, and moving older layouts over.
 //! - [`build`]: cargo builds of problems, in the workspace that builds each.
 //! - [`fresh`]: whether an archived problem's executables are up to date without asking cargo.
+//! - [`locks`]: archived problems' `Cargo.lock` files, seeded and settled.
+//! - `manifests` and `host`: manifests parsed once a run, and the host's target triple.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,6 +20,9 @@ pub mod archive;
 pub mod build;
 pub mod editor;
 pub mod fresh;
+mod host;
+pub mod locks;
+mod manifests;
 pub mod members;
 pub mod problem;
 
