@@ -40,9 +40,9 @@ impl fmt::Display for Mismatch {
                 match (number(expected), number(actual)) {
                     (Some(e), Some(a)) => write!(
                         f,
-                        "; they differ by {:.2e}, over the allowed error {:e} (absolute or \
+                        "; they differ by {}, over the allowed error {:e} (absolute or \
                          relative)",
-                        (a - e).abs(),
+                        past((a - e).abs(), self.error.max(self.error * e.abs())),
                         self.error
                     ),
                     (Some(_), None) => write!(f, "; the output's token is not a number"),
@@ -109,8 +109,30 @@ pub fn tokens_match(expected: &[u8], actual: &[u8], error: f64) -> bool {
     let (Some(e), Some(a)) = (number_bytes(expected), number_bytes(actual)) else {
         return false;
     };
-    let difference = (a - e).abs();
-    difference <= error || difference <= error * e.abs()
+    within(e, a, error)
+}
+
+/// Whether `actual` is within `error` of `expected`, absolute or relative, as the decimals they
+/// were read from are. Each number read into binary is off by up to half a unit in its last
+/// place, and so is the difference: `0.500001 - 0.5` is `1.0000000000287557e-6`, a decimal
+/// exactly at an error of 1e-6 (which BOJ allows "up to") a little over it in binary. So the
+/// bound has a few units in the last place of the numbers compared to spare, far less than any
+/// digit printed. An infinity (a huge exponent) is within no error of anything.
+fn within(expected: f64, actual: f64, error: f64) -> bool {
+    if !expected.is_finite() || !actual.is_finite() {
+        return false;
+    }
+    let difference = (actual - expected).abs();
+    let bound = error.max(error * expected.abs());
+    difference <= bound + (expected.abs() + actual.abs() + bound) * 2.0 * f64::EPSILON
+}
+
+/// `difference` in as few significant digits (three at least) as show it is over `bound`.
+fn past(difference: f64, bound: f64) -> String {
+    (2..17)
+        .map(|digits| format!("{difference:.digits$e}"))
+        .find(|shown| shown.parse::<f64>().map_or(true, |shown| shown > bound))
+        .unwrap_or_else(|| format!("{difference:e}"))
 }
 
 /// The tokens of `text` (split on ASCII whitespace) with their 1-based line numbers.
@@ -218,6 +240,43 @@ mod tests {
         assert!(!tokens_match(b"1", b"one", e));
         assert!(!tokens_match(b"nan", b"NaN", e));
         assert!(tokens_match(b"inf", b"inf", e));
+    }
+
+    #[test]
+    fn a_decimal_difference_exactly_at_the_error_is_accepted() {
+        // 0.500001 - 0.5 is 1e-6 in decimal, but 1.0000000000287557e-6 once both are read
+        // into binary: BOJ allows an error "up to" 1e-6, so that is AC.
+        for (expected, actual) in [
+            ("0.5", "0.500001"),
+            ("0.5", "0.499999"),
+            ("0.1", "0.100001"),
+            ("0.3", "0.300001"),
+            ("-0.3", "-0.300001"),
+        ] {
+            assert!(
+                tokens_match(expected.as_bytes(), actual.as_bytes(), 1e-6),
+                "{expected} against {actual}"
+            );
+            assert_eq!(
+                compare(expected.as_bytes(), actual.as_bytes(), 1e-6),
+                Ok(())
+            );
+        }
+        // Relative: 200.0002 is 200 off by exactly 1e-6 of it.
+        assert!(tokens_match(b"200", b"200.0002", 1e-6));
+        // A hair past the bound is still wrong, and the message shows it is past.
+        assert!(!tokens_match(b"0.5", b"0.5000010000001", 1e-6));
+        assert!(!tokens_match(b"200", b"200.0002000001", 1e-6));
+        let past = compare(b"0.5", b"0.5000010000001", 1e-6).unwrap_err();
+        assert!(
+            past.to_string()
+                .contains("they differ by 1.0000001e-6, over the allowed error 1e-6"),
+            "{past}"
+        );
+        // An infinity read from a huge exponent is within no error of anything else.
+        assert!(!tokens_match(b"1e400", b"1e401", 1e-6));
+        assert!(!tokens_match(b"1e400", b"1.0e400", 1e-6));
+        assert!(!tokens_match(b"1e308", b"1e400", 1e-6));
     }
 
     #[test]
