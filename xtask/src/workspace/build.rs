@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::ffi::OsString;
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -278,6 +279,7 @@ fn built_by_cargo(
 ) -> Result<Artifacts> {
     let mut artifacts = Artifacts::new();
     let mut records = Records::default();
+    let shared = names_shared(problems);
     for (manifest, members) in &by_workspace(problems)? {
         // An archived problem is a workspace of its own, with a record of its last build.
         let alone = match members[..] {
@@ -301,11 +303,11 @@ fn built_by_cargo(
         }
         if let (Some((problem, dir)), None, true) = (&alone, &options.rustflags, stale.is_empty()) {
             if let Some(found) = fresh::fresh(dir, &problem.name, manifest, &wanted(problem)) {
-                artifacts.extend(
-                    found
-                        .into_iter()
-                        .map(|(bin, exe)| ((problem.manifest.clone(), bin), exe)),
-                );
+                let found: Artifacts = found
+                    .into_iter()
+                    .map(|(bin, exe)| ((problem.manifest.clone(), bin), exe))
+                    .collect();
+                artifacts.extend(kept_apart(found, &shared, dir)?);
                 continue;
             }
         }
@@ -321,9 +323,64 @@ fn built_by_cargo(
             let dir = records.dir(problem, options)?;
             fresh::record(&dir, &problem.name, &problem.manifest, now)?;
         }
-        artifacts.extend(built);
+        let dir = match members.first() {
+            Some(problem) => records.dir(problem, options)?,
+            None => continue,
+        };
+        artifacts.extend(kept_apart(built, &shared, &dir)?);
     }
     Ok(artifacts)
+}
+
+/// The manifests of those of `problems` whose package shares its name with another's (a
+/// problem copied by hand, its package not renamed): built alone into one target folder, cargo
+/// writes their executables to one path, so the one built second would be judged for both.
+fn names_shared(problems: &[Problem]) -> Vec<PathBuf> {
+    let mut manifests: HashMap<&str, Vec<&Path>> = HashMap::new();
+    for problem in problems {
+        let of_name = manifests.entry(problem.name.as_str()).or_default();
+        if !of_name.contains(&problem.manifest.as_path()) {
+            of_name.push(&problem.manifest);
+        }
+    }
+    manifests
+        .into_values()
+        .filter(|of_name| of_name.len() > 1)
+        .flatten()
+        .map(Path::to_path_buf)
+        .collect()
+}
+
+/// `built`, with each executable of a package in `shared` ([`names_shared`]) copied, before
+/// another package of its name is built over it, to a folder of its own under `records` (the
+/// build records' folder), named by its manifest's path: that copy is what is judged.
+fn kept_apart(built: Artifacts, shared: &[PathBuf], records: &Path) -> Result<Artifacts> {
+    built
+        .into_iter()
+        .map(|((manifest, bin), exe)| {
+            if !shared.contains(&manifest) {
+                return Ok(((manifest, bin), exe));
+            }
+            let folder = records.join("same-name").join(crate::bundle::cache::digest(
+                manifest.to_string_lossy().as_bytes(),
+            ));
+            fs::create_dir_all(&folder)
+                .with_context(|| format!("cannot create {}", folder.display()))?;
+            let name = exe.file_name().unwrap_or(bin.as_ref());
+            let copy = folder.join(name);
+            // Copied beside it and renamed over it: a run of the old copy (another command's)
+            // keeps its file, and no half-written executable is ever started.
+            let partial = folder.join(format!(
+                "{}.{}.partial",
+                name.to_string_lossy(),
+                std::process::id()
+            ));
+            fs::copy(&exe, &partial)
+                .and_then(|_| fs::rename(&partial, &copy))
+                .with_context(|| format!("cannot copy {} to {}", exe.display(), copy.display()))?;
+            Ok(((manifest, bin), copy))
+        })
+        .collect()
 }
 
 /// `cargo clean -p PACKAGE...` in the profile `options` name, for the workspace `manifest`: its

@@ -163,6 +163,32 @@ fn a_copied_problem_is_judged_by_its_id_and_never_breaks_cargo() {
 }
 
 #[test]
+fn a_problem_and_its_copy_judged_in_one_run_are_each_judged_with_their_own_solution() {
+    let ws = ProjectCopy::new("copied-together");
+    ws.new_problem("1000");
+    copy_tree(&ws.path("problems/boj-1000"), &ws.path("problems/boj-1001"));
+    edit(
+        &ws.path("problems/boj-1001/src/main.rs"),
+        "writeln!(out, \"{}\", token)?;",
+        "writeln!(out, \"{}!\", token)?;",
+    );
+    // The two packages share a name, so cargo writes both executables to one path: the one
+    // built second must not be judged for the first, whichever order they are named in.
+    for (order, verdicts) in [
+        (["1000", "1001"], ["boj-1000: 1/1 AC", "boj-1000: 0/1 AC"]),
+        (["1001", "1000"], ["boj-1000: 0/1 AC", "boj-1000: 1/1 AC"]),
+    ] {
+        let out = ws.xtask(&["test", order[0], order[1]]);
+        let said = assert_exit_saying(&out, 1, "total: 1/2 AC over 2 problems");
+        let first = said.find(verdicts[0]).unwrap_or_else(|| panic!("{said}"));
+        assert!(said[first..].contains(verdicts[1]), "{said}");
+    }
+    // And alone, each still its own.
+    assert_success_saying(&ws.xtask(&["test", "1000"]), "boj-1000: 1/1 AC");
+    assert_exit_saying(&ws.xtask(&["test", "1001"]), 1, "boj-1000: 0/1 AC");
+}
+
+#[test]
 fn a_hand_edit_of_the_root_manifest_survives_new_open_and_archive() {
     let ws = ProjectCopy::new("hand-edit");
     let root = ws.path("Cargo.toml");
