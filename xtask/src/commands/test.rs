@@ -237,6 +237,9 @@ pub fn failed_cases(problem: &Problem, report: &ProblemReport, debuggable: bool)
         .strip_prefix("boj-")
         .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
         .filter(|_| root.is_some())
+        // A name finds the folder of that name first: a copy whose package kept its original's
+        // name (`problems/boj-1001` of `boj-1000`) is named by its path, not the original's.
+        .filter(|_| problem.dir.file_name() == Some(std::ffi::OsStr::new(&problem.name)))
         .map(|_| problem.name.clone())
         .unwrap_or_else(|| {
             // Outside a workspace's problems/: its path, from here when it is below.

@@ -189,6 +189,26 @@ fn a_problem_and_its_copy_judged_in_one_run_are_each_judged_with_their_own_solut
 }
 
 #[test]
+fn a_copys_failing_case_names_the_copy_to_debug_not_the_original() {
+    let ws = ProjectCopy::new("copied-debug");
+    ws.new_problem("1000");
+    copy_tree(&ws.path("problems/boj-1000"), &ws.path("problems/boj-1001"));
+    edit(
+        &ws.path("problems/boj-1001/src/main.rs"),
+        "writeln!(out, \"{}\", token)?;",
+        "writeln!(out, \"{}!\", token)?;",
+    );
+    // `debug boj-1000` would open the original, which passes: the copy is named by its folder.
+    let said = assert_exit_saying(
+        &ws.xtask(&["test", "1001"]),
+        1,
+        "problems/boj-1001/samples/1.in: sample 1 WA; step through it: cargo xtask debug \
+         problems/boj-1001 1",
+    );
+    assert!(!said.contains("debug boj-1000"), "{said}");
+}
+
+#[test]
 fn a_hand_edit_of_the_root_manifest_survives_new_open_and_archive() {
     let ws = ProjectCopy::new("hand-edit");
     let root = ws.path("Cargo.toml");
