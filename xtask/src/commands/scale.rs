@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use xtask::hunt::engine::shown_path;
 use xtask::hunt::sizes::MAX_SIZE;
 use xtask::hunt::Engine;
-use xtask::judge::{self, CaseLimits, JudgeOptions, Verdict};
+use xtask::judge::{self, CaseLimits, CaseReport, JudgeOptions, Verdict};
 use xtask::report::{emit, thousands, ColorChoice, Style};
 use xtask::scale::chart::short_ms;
 use xtask::scale::fit::{Fit, NoFit};
@@ -83,7 +83,7 @@ pub fn run(args: &ScaleArgs) -> Result<ExitCode> {
     let mut report = String::new();
     if let Some(stopped) = measured.stopped_at() {
         if let Some(failed) = &stopped.failed {
-            if !matches!(failed.verdict, Verdict::Tle | Verdict::Mle) {
+            if !matches!(failed.verdict, Verdict::Tle | Verdict::Mle) || waited(failed) {
                 let options = JudgeOptions {
                     stack_linked: args.programs.links_stack(),
                     ..JudgeOptions::default()
@@ -166,6 +166,10 @@ fn plot_path(problem: &Problem) -> Result<PathBuf> {
 /// verdict where it failed.
 fn size_line(size: &Size, limits: &CaseLimits) -> String {
     let time = match &size.failed {
+        Some(failed) if waited(failed) => {
+            let cpu = failed.cpu_time.unwrap_or_default();
+            format!("{} ms", short_ms(cpu.as_secs_f64() * 1000.0))
+        }
         Some(failed) if failed.verdict == Verdict::Tle => {
             format!(">{} ms", thousands(limits.time.as_millis()))
         }
@@ -186,6 +190,15 @@ fn size_line(size: &Size, limits: &CaseLimits) -> String {
         size.runs.len(),
         memory,
     )
+}
+
+/// Whether `failed` is a TLE killed at a cap other than its CPU time's (waiting, the wall
+/// clock) where the system tells its CPU time: it did not run past the limit, it waited, and
+/// its case report says so.
+fn waited(failed: &CaseReport) -> bool {
+    failed.verdict == Verdict::Tle
+        && failed.cpu_time.is_some()
+        && failed.judged_time().1 != xtask::run::Clock::Cpu
 }
 
 /// What was taken off before fitting: the start-up, and the noise floor.

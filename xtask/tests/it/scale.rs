@@ -99,6 +99,33 @@ fn an_n_log_n_solution_grows_as_about_n_and_is_within_the_limits() {
     assert!(plot_path(&stdout).is_file());
 }
 
+/// A solution that sleeps from some size on is TLE there, killed at the cap on waiting with
+/// next to no CPU time: the table's CPU time column says what it used, not ">1,000 ms", and the
+/// report says why it was stopped (it waits), as it does for any other failure.
+#[test]
+fn a_solution_that_waits_is_not_said_to_have_run_past_the_cpu_limit() {
+    let workspace = support::fixture_copy("lastmile", "scale-waits");
+    let fast = workspace.join("inversions-fast");
+    edit(
+        &fast.join("src/main.rs"),
+        "    println!(\"{}\", sort_counting(&mut numbers));",
+        "    if numbers.len() > 20_000 {\n        \
+         std::thread::sleep(std::time::Duration::from_secs(30));\n    }\n    \
+         println!(\"{}\", sort_counting(&mut numbers));",
+    );
+    let args = ["scale", fast.to_str().unwrap(), "--seed", "3"];
+    let out = run_xtask("scale-target", &args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    let row = stdout
+        .lines()
+        .find(|l| l.ends_with("  TLE"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(!row.contains(">1,000 ms"), "{row}\n{stdout}");
+    assert!(stdout.contains("so scale stops there"), "{stdout}");
+    assert!(stdout.contains("spent waiting"), "{stdout}");
+}
+
 /// A generator that breaks the constraints one input in eight: scale stops at the validator
 /// (exit 2), naming it, its reason, and the seed and size that made the input.
 #[test]
