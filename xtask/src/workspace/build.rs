@@ -279,8 +279,12 @@ fn built_by_cargo(
 ) -> Result<Artifacts> {
     let mut artifacts = Artifacts::new();
     let mut records = Records::default();
-    let shared = names_shared(problems);
     for (manifest, members) in &by_workspace(problems)? {
+        let Some(first) = members.first() else {
+            continue;
+        };
+        let kept = records.dir(first, options)?;
+        let _building = build_lock(&kept)?;
         // An archived problem is a workspace of its own, with a record of its last build.
         let alone = match members[..] {
             [problem] if problem.manifest == *manifest => {
@@ -307,7 +311,7 @@ fn built_by_cargo(
                     .into_iter()
                     .map(|(bin, exe)| ((problem.manifest.clone(), bin), exe))
                     .collect();
-                artifacts.extend(kept_apart(found, &shared, dir)?);
+                artifacts.extend(kept_apart(found, &kept)?);
                 continue;
             }
         }
@@ -323,64 +327,98 @@ fn built_by_cargo(
             let dir = records.dir(problem, options)?;
             fresh::record(&dir, &problem.name, &problem.manifest, now)?;
         }
-        let dir = match members.first() {
-            Some(problem) => records.dir(problem, options)?,
-            None => continue,
-        };
-        artifacts.extend(kept_apart(built, &shared, &dir)?);
+        artifacts.extend(kept_apart(built, &kept)?);
     }
     Ok(artifacts)
 }
 
-/// The manifests of those of `problems` whose package shares its name with another's (a
-/// problem copied by hand, its package not renamed): built alone into one target folder, cargo
-/// writes their executables to one path, so the one built second would be judged for both.
-fn names_shared(problems: &[Problem]) -> Vec<PathBuf> {
-    let mut manifests: HashMap<&str, Vec<&Path>> = HashMap::new();
-    for problem in problems {
-        let of_name = manifests.entry(problem.name.as_str()).or_default();
-        if !of_name.contains(&problem.manifest.as_path()) {
-            of_name.push(&problem.manifest);
-        }
+/// The lock held while one workspace's problems are checked, cleaned, built, recorded and kept
+/// apart ([`kept_apart`]): `build.lock` in the build records' folder `records` (one per target
+/// folder and profile), held until dropped, released by the system however the process ends.
+/// Two commands at once (a stress run and a test in another terminal) would otherwise both find
+/// a problem's build stale, and one `cargo clean -p` could remove what the other had just built
+/// before it was kept apart. Cargo takes a lock of its own on the target folder for each build,
+/// so builds never ran side by side anyway.
+fn build_lock(records: &Path) -> Result<fs::File> {
+    fs::create_dir_all(records).with_context(|| format!("cannot create {}", records.display()))?;
+    let path = records.join("build.lock");
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("cannot open {}", path.display()))?;
+    if let Err(fs::TryLockError::WouldBlock) = file.try_lock() {
+        // Said on stderr, as cargo says it waits for its own locks.
+        eprintln!(
+            "waiting for another command's build ({} is held)",
+            path.display()
+        );
+        file.lock()
+            .with_context(|| format!("cannot lock {}", path.display()))?;
     }
-    manifests
-        .into_values()
-        .filter(|of_name| of_name.len() > 1)
-        .flatten()
-        .map(Path::to_path_buf)
-        .collect()
+    Ok(file)
 }
 
-/// `built`, with each executable of a package in `shared` ([`names_shared`]) copied, before
-/// another package of its name is built over it, to a folder of its own under `records` (the
-/// build records' folder), named by its manifest's path: that copy is what is judged.
-fn kept_apart(built: Artifacts, shared: &[PathBuf], records: &Path) -> Result<Artifacts> {
+/// `built`, each executable linked (a hard link, else a copy) into a folder of its own under
+/// `records` (the build records' folder), named by its package's manifest path: that link is
+/// what is judged.
+///
+/// Why: cargo writes the executables of packages of one name (a problem copied by hand, its
+/// package not renamed) to one path, and `cargo clean -p` removes them by name. A run judging
+/// the path cargo wrote would start the other folder's solution once that was built (in this
+/// run or by another command), or find none after a clean; the link keeps the file this build
+/// made. Made under [`build_lock`], and again only when cargo's executable changed (its size or
+/// time differ from the link's, which a hard link shares). Where the link cannot be replaced
+/// (Windows, while a run of the old one goes on), cargo's path is judged, as before.
+fn kept_apart(built: Artifacts, records: &Path) -> Result<Artifacts> {
     built
         .into_iter()
         .map(|((manifest, bin), exe)| {
-            if !shared.contains(&manifest) {
-                return Ok(((manifest, bin), exe));
-            }
-            let folder = records.join("same-name").join(crate::bundle::cache::digest(
+            let folder = records.join("exe").join(crate::bundle::cache::digest(
                 manifest.to_string_lossy().as_bytes(),
             ));
+            let name = exe.file_name().unwrap_or(bin.as_ref());
+            let kept = folder.join(name);
+            let stamp = |path: &Path| fs::metadata(path).map(|m| (m.len(), m.modified().ok()));
+            let exe_stamp =
+                stamp(&exe).with_context(|| format!("cannot read {}", exe.display()))?;
+            if stamp(&kept).ok() == Some(exe_stamp) {
+                return Ok(((manifest, bin), kept));
+            }
             fs::create_dir_all(&folder)
                 .with_context(|| format!("cannot create {}", folder.display()))?;
-            let name = exe.file_name().unwrap_or(bin.as_ref());
-            let copy = folder.join(name);
-            // Copied beside it and renamed over it: a run of the old copy (another command's)
+            // Linked beside it and renamed over it: a run of the old link (another command's)
             // keeps its file, and no half-written executable is ever started.
             let partial = folder.join(format!(
                 "{}.{}.partial",
                 name.to_string_lossy(),
                 std::process::id()
             ));
-            fs::copy(&exe, &partial)
-                .and_then(|_| fs::rename(&partial, &copy))
-                .with_context(|| format!("cannot copy {} to {}", exe.display(), copy.display()))?;
-            Ok(((manifest, bin), copy))
+            let _ = fs::remove_file(&partial);
+            fs::hard_link(&exe, &partial)
+                .or_else(|_| copy_with_time(&exe, &partial))
+                .with_context(|| {
+                    format!("cannot copy {} to {}", exe.display(), partial.display())
+                })?;
+            if fs::rename(&partial, &kept).is_err() {
+                let _ = fs::remove_file(&partial);
+                return Ok(((manifest, bin), exe));
+            }
+            Ok(((manifest, bin), kept))
         })
         .collect()
+}
+
+/// Copies `from` to `to` with its modification time, so that [`kept_apart`] can tell the copy
+/// of an unchanged executable from a stale one.
+fn copy_with_time(from: &Path, to: &Path) -> std::io::Result<()> {
+    fs::copy(from, to)?;
+    let modified = fs::metadata(from)?.modified()?;
+    fs::OpenOptions::new()
+        .write(true)
+        .open(to)?
+        .set_modified(modified)
 }
 
 /// `cargo clean -p PACKAGE...` in the profile `options` name, for the workspace `manifest`: its

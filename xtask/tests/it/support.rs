@@ -297,14 +297,19 @@ impl ProjectCopy {
     /// The xtask as `cargo xtask ARGS` runs it in the copy: in its root, with cargo's
     /// `CARGO_MANIFEST_DIR` naming the copy's xtask package.
     pub fn xtask(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_xtask"))
+        self.xtask_command(args).output().unwrap()
+    }
+
+    /// [`ProjectCopy::xtask`]'s command, for a test to start and wait for as it needs.
+    pub fn xtask_command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_xtask"));
+        command
             .args(args)
             .current_dir(&self.root)
             .env("CARGO_MANIFEST_DIR", self.root.join("xtask"))
             .env("CARGO_TARGET_DIR", &self.target)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap()
+            .env("NO_COLOR", "1");
+        command
     }
 
     /// The packages cargo counts as the workspace's members (`cargo metadata`), by name; the

@@ -189,6 +189,71 @@ fn a_problem_and_its_copy_judged_in_one_run_are_each_judged_with_their_own_solut
 }
 
 #[test]
+fn a_run_keeps_judging_its_own_build_while_another_command_builds_a_copy_of_one_name() {
+    let ws = ProjectCopy::new("copied-at-once");
+    ws.new_problem("1000");
+    let dir = ws.path("problems/boj-1000");
+    copy_tree(&dir, &ws.path("problems/boj-1001"));
+    // The original's first sample waits (a minute's limit, so two of waiting) until the test
+    // says go; meanwhile another command builds the copy, whose package has the same name, so
+    // cargo cleans and rebuilds that name's executable. The original's second sample must
+    // still run the original.
+    let (started, go) = (ws.path("started"), ws.path("go"));
+    let original = format!(
+        "use std::io::Read;\n\
+         fn main() {{\n\
+         let mut input = String::new();\n\
+         std::io::stdin().read_to_string(&mut input).unwrap();\n\
+         if input.starts_with(\"wait\") {{\n\
+         std::fs::write({started:?}, \"\").unwrap();\n\
+         while !std::path::Path::new({go:?}).exists() {{\n\
+         std::thread::sleep(std::time::Duration::from_millis(10));\n\
+         }}\n\
+         }}\n\
+         println!(\"original\");\n\
+         }}\n"
+    );
+    fs::write(dir.join("src/main.rs"), original).unwrap();
+    edit(
+        &dir.join("Cargo.toml"),
+        "time-limit-ms = 1000",
+        "time-limit-ms = 60000",
+    );
+    let samples = dir.join("samples");
+    fs::write(samples.join("1.in"), "wait\n").unwrap();
+    fs::write(samples.join("1.out"), "original\n").unwrap();
+    fs::write(samples.join("2.in"), "go\n").unwrap();
+    fs::write(samples.join("2.out"), "original\n").unwrap();
+    fs::write(
+        ws.path("problems/boj-1001/src/main.rs"),
+        "fn main() {\n    println!(\"copy\");\n}\n",
+    )
+    .unwrap();
+
+    let mut first = ws
+        .xtask_command(&["test", "1000"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let waited = std::time::Instant::now();
+    while !started.exists() {
+        if let Some(status) = first.try_wait().unwrap() {
+            panic!("the first run ended ({status}) before its first sample started");
+        }
+        assert!(
+            waited.elapsed().as_secs() < 600,
+            "the first sample never started"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_exit_saying(&ws.xtask(&["test", "1001"]), 1, "boj-1000: 0/1 AC");
+    fs::write(&go, "").unwrap();
+    let out = first.wait_with_output().unwrap();
+    assert_success_saying(&out, "boj-1000: 2/2 AC");
+}
+
+#[test]
 fn a_copys_failing_case_names_the_copy_to_debug_not_the_original() {
     let ws = ProjectCopy::new("copied-debug");
     ws.new_problem("1000");
