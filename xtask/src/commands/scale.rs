@@ -313,15 +313,25 @@ fn already_past(
     predicted_past: bool,
     limit_shown: &str,
     verdict_name: &str,
-    stopped: u64,
+    stopped: &Size,
 ) -> String {
-    if predicted_past {
-        format!("past the limit of {limit_shown}: {verdict_name} (size {stopped} already was)")
-    } else {
-        format!(
-            "under the limit of {limit_shown} by the fit, but size {stopped} already ran past it: \
+    let size = stopped.case.size;
+    match (predicted_past, stopped.failed.as_ref().is_some_and(waited)) {
+        (true, false) => {
+            format!("past the limit of {limit_shown}: {verdict_name} (size {size} already was)")
+        }
+        (false, false) => format!(
+            "under the limit of {limit_shown} by the fit, but size {size} already ran past it: \
              {verdict_name}"
-        )
+        ),
+        (true, true) => format!(
+            "past the limit of {limit_shown}: {verdict_name} (size {size} was killed for \
+             waiting: it sleeps or waits for input)"
+        ),
+        (false, true) => format!(
+            "under the limit of {limit_shown} by the fit, but size {size} was killed for \
+             waiting (it sleeps or waits for input): {verdict_name}"
+        ),
     }
 }
 
@@ -363,13 +373,18 @@ fn outlook(
             };
             let against = match stopped {
                 Some(s) if s.verdict() == verdict => {
-                    already_past(value > limit, limit_shown, verdict_name, s.case.size)
+                    already_past(value > limit, limit_shown, verdict_name, s)
                 }
                 _ => against(value),
             };
             format!("{at}{} predicted{shown_range}, {against}\n", show(value))
         }
         Estimate::Unknown => match stopped {
+            Some(s) if s.verdict() == verdict && s.failed.as_ref().is_some_and(waited) => format!(
+                "{at}not predicted (no fit), but size {} was killed for waiting (it sleeps or \
+                 waits for input): {verdict_name}\n",
+                s.case.size
+            ),
             Some(s) if s.verdict() == verdict => format!(
                 "{at}not predicted (no fit), but size {} already ran past the limit of \
                  {limit_shown}: {verdict_name}\n",
@@ -388,16 +403,47 @@ fn outlook(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use xtask::run::TimeUp;
 
     #[test]
     fn a_prediction_under_the_limit_does_not_say_past_it_when_a_smaller_size_failed() {
+        let stopped = |killed: TimeUp| Size {
+            case: xtask::hunt::engine::Case {
+                number: 63,
+                seed: 1,
+                size: 63,
+            },
+            bytes: 100,
+            runs: Vec::new(),
+            failed: Some(CaseReport {
+                name: "63".into(),
+                verdict: Verdict::Tle,
+                time: std::time::Duration::from_millis(3000),
+                cpu_time: Some(std::time::Duration::from_millis(1)),
+                peak_memory: None,
+                peak_is_upper_bound: false,
+                detail: xtask::judge::Detail::Overtime {
+                    killed: Some(killed),
+                },
+                hints: Vec::new(),
+            }),
+        };
+        let ran = stopped(TimeUp::Cpu);
         assert_eq!(
-            already_past(true, "1,000 ms", "TLE", 63),
+            already_past(true, "1,000 ms", "TLE", &ran),
             "past the limit of 1,000 ms: TLE (size 63 already was)"
         );
         assert_eq!(
-            already_past(false, "1,000 ms", "TLE", 63),
+            already_past(false, "1,000 ms", "TLE", &ran),
             "under the limit of 1,000 ms by the fit, but size 63 already ran past it: TLE"
         );
+        // Killed at the cap on waiting (it sleeps): it never ran past the limit.
+        let slept = stopped(TimeUp::Waiting);
+        assert_eq!(
+            already_past(false, "1,000 ms", "TLE", &slept),
+            "under the limit of 1,000 ms by the fit, but size 63 was killed for waiting (it \
+             sleeps or waits for input): TLE"
+        );
+        assert!(!already_past(true, "1,000 ms", "TLE", &slept).contains("already"));
     }
 }

@@ -124,6 +124,8 @@ fn a_solution_that_waits_is_not_said_to_have_run_past_the_cpu_limit() {
     assert!(!row.contains(">1,000 ms"), "{row}\n{stdout}");
     assert!(stdout.contains("so scale stops there"), "{stdout}");
     assert!(stdout.contains("spent waiting"), "{stdout}");
+    assert!(!stdout.contains("already ran past"), "{stdout}");
+    assert!(stdout.contains("was killed for waiting"), "{stdout}");
 }
 
 /// A generator that breaks the constraints one input in eight: scale stops at the validator
