@@ -55,6 +55,25 @@ redirect = "< %s > %s 2> %s" % tuple(
 )
 quietly("starti " + redirect)
 inferior = gdb.selected_inferior()
+
+# gdb starts the solution in a process group of its own, out of reach of the xtask, which ends
+# the debugger's group: a process the solution starts is ended with that group at the end.
+solution_group = None
+try:
+    solution_group = os.getpgid(inferior.pid)
+except OSError:
+    pass
+if solution_group == os.getpgrp():
+    solution_group = None
+
+
+def end_solution_group():
+    if solution_group is not None:
+        try:
+            os.killpg(solution_group, signal.SIGKILL)
+        except OSError:
+            pass
+
 interrupted = threading.Event()
 
 
@@ -191,3 +210,4 @@ else:
         say(ended="stopped")
     report_frames()
     quietly("kill")
+end_solution_group()

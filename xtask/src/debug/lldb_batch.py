@@ -10,7 +10,9 @@ this one (script exec(...)) included. It uses lldb's SB API (SBTarget,
 SBLaunchInfo, SBFrame, SBValue) and the summaries and synthetic children rust-lldb loads.
 """
 import json
+import os
 import re
+import signal
 import threading
 
 import lldb
@@ -57,6 +59,26 @@ info.SetLaunchFlags(info.GetLaunchFlags() | lldb.eLaunchFlagStopAtEntry)
 error = lldb.SBError()
 process = target.Launch(info, error)
 process_box.append(process)
+
+# lldb starts the solution in a process group of its own, out of reach of the xtask, which ends
+# the debugger's group: a process the solution starts is ended with that group at the end.
+solution_group = None
+if error.Success():
+    try:
+        solution_group = os.getpgid(process.GetProcessID())
+    except OSError:
+        pass
+if solution_group == os.getpgrp():
+    solution_group = None
+
+
+def end_solution_group():
+    if solution_group is not None:
+        try:
+            os.killpg(solution_group, signal.SIGKILL)
+        except OSError:
+            pass
+
 timer = threading.Timer(request["seconds"], interrupt)
 timer.daemon = True
 timer.start()
@@ -190,3 +212,4 @@ elif state == lldb.eStateStopped:
     process.Kill()
 else:
     say(ended="unknown")
+end_solution_group()
