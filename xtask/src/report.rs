@@ -317,7 +317,10 @@ impl Style {
                 Side::Solution => '>',
                 Side::Interactor => '<',
             };
-            let _ = writeln!(out, "    {mark} {}", cut(line, self.max_line_chars));
+            // As a diff shows them: a control character printed as it is would redraw the
+            // terminal (a backspace, an escape sequence) and hide what was really said.
+            let line: String = line.chars().map(|c| visible(c, false)).collect();
+            let _ = writeln!(out, "    {mark} {}", cut(&line, self.max_line_chars));
         }
     }
 
@@ -729,5 +732,27 @@ mod tests {
                 .starts_with("The solution's last line got no answer")
         );
         assert!(who_waited(&said(&[])).starts_with("Nothing was said"));
+    }
+
+    #[test]
+    fn a_transcript_shows_control_characters_as_pictures() {
+        // Printed as they were, a backspace or an escape sequence the solution wrote redraws
+        // the terminal: `! 5` and two backspaces then `6` showed as `! 6`, the right answer,
+        // where the interactor read a line that is not.
+        let transcript = Transcript {
+            lines: vec![
+                (Side::Interactor, "1000000".to_string()),
+                (Side::Solution, "! 5\u{8}\u{8}6".to_string()),
+                (Side::Solution, "\u{1b}[31mred\u{0}\tend".to_string()),
+            ],
+            cut: 0,
+        };
+        let mut out = String::new();
+        Style::plain().transcript(&mut out, &transcript);
+        assert_eq!(
+            out,
+            "    transcript (> solution, < interactor):\n    < 1000000\n    > ! 5\u{2408}\u{2408}6\n    \
+             > \u{241b}[31mred\u{2400}\u{2192}end\n"
+        );
     }
 }
