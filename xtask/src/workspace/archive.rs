@@ -95,7 +95,15 @@ pub fn open_problems(root: &Path) -> Result<Vec<String>> {
 
 /// The folders of `dirs` under `root/problems`.
 fn folders(root: &Path, dirs: &[PathBuf]) -> Result<Vec<String>> {
-    dirs.iter().map(|d| members::folder_of(root, d)).collect()
+    let mut folders: Vec<String> = Vec::new();
+    for dir in dirs {
+        // A problem named twice (`open 1717 boj-1717`) is one problem, not a copy of itself.
+        let folder = members::folder_of(root, dir)?;
+        if !folders.contains(&folder) {
+            folders.push(folder);
+        }
+    }
+    Ok(folders)
 }
 
 /// Opens the problems in `dirs` (folders under `root/problems`): each becomes the newest member
@@ -108,25 +116,40 @@ pub fn open(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
         return Ok(Moved::default());
     }
     let wanted = folders(root, dirs)?;
-    let moved = members::edit(root, |lists| {
-        let opened: Vec<String> = wanted
+    let (moved, to_seed) = members::edit(root, |lists| {
+        let before: Vec<(String, Standing)> = wanted
             .iter()
-            .filter(|w| lists.standing(w) != Standing::Open)
-            .cloned()
+            .map(|w| (w.clone(), lists.standing(w)))
             .collect();
+        let was_open: Vec<String> = lists.open.clone();
         lists.open.retain(|f| !wanted.contains(f));
         lists.archived.retain(|f| !wanted.contains(f));
         lists.open.extend(wanted.iter().cloned());
-        let mut archived = Vec::new();
+        let (mut archived, mut to_seed) = (Vec::new(), Vec::new());
         while lists.open.len() > OPEN_LIMIT {
             let oldest = lists.open.remove(0);
             lists.archived.push(oldest.clone());
-            archived.push(oldest);
+            // One named here among more than the limit was never opened: it is not said to
+            // move, and one archived before keeps its own lock.
+            let was_archived = before
+                .iter()
+                .any(|(w, standing)| *w == oldest && *standing == Standing::Archived);
+            if !was_archived {
+                to_seed.push(oldest.clone());
+            }
+            if was_open.contains(&oldest) {
+                archived.push(oldest);
+            }
         }
+        let opened: Vec<String> = wanted
+            .iter()
+            .filter(|w| !was_open.contains(w) && lists.open.contains(w))
+            .cloned()
+            .collect();
         refuse_one_name_twice(root, &lists.open)?;
-        Ok(Moved { opened, archived })
+        Ok((Moved { opened, archived }, to_seed))
     })?;
-    let mut settle = locks::seed_locks(root, &moved.archived, true)?;
+    let mut settle = locks::seed_locks(root, &to_seed, true)?;
     if moved != Moved::default() {
         settle.push(root.to_path_buf());
     }
@@ -724,6 +747,45 @@ workspace = true
         let moved = archive(&root, &[dir(&root, 9)]).unwrap();
         assert_eq!(moved.archived, ["problems/boj-9"]);
         assert!(open(&root, &[root.join("crates")]).is_err());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_problem_named_twice_is_opened_and_archived_once() {
+        // `cargo xtask open 1 boj-1`: the problem was listed twice among the open ones, taken
+        // for a copy of itself ("its package is named `boj-1`, as is problems/boj-1's"), and
+        // the open refused with exit 2; `archive 1 1` said "archived problems/boj-1,
+        // problems/boj-1".
+        let root = scratch_workspace("twice", r#"["crates/*", "xtask"]"#, 2);
+        let twice = [dir(&root, 1), dir(&root, 2), dir(&root, 1)];
+        let moved = open(&root, &twice).unwrap();
+        assert_eq!(moved.opened, ["problems/boj-1", "problems/boj-2"]);
+        assert!(moved.archived.is_empty(), "{moved}");
+        assert_eq!(
+            open_problems(&root).unwrap(),
+            ["problems/boj-1", "problems/boj-2"]
+        );
+        let moved = archive(&root, &twice).unwrap();
+        assert_eq!(moved.archived, ["problems/boj-1", "problems/boj-2"]);
+        assert!(open_problems(&root).unwrap().is_empty());
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn opening_more_than_the_limit_says_only_what_changed() {
+        // Ten named at once while two others are open: the last eight named stay open. The
+        // first two named were said to be opened and then archived, though they never were
+        // opened; only the two open before leave.
+        let root = scratch_workspace("many", r#"["crates/*", "xtask"]"#, 12);
+        open(&root, &[dir(&root, 1), dir(&root, 2)]).unwrap();
+        let named: Vec<PathBuf> = (3..=12).map(|id| dir(&root, id)).collect();
+        let moved = open(&root, &named).unwrap();
+        let folders = |ids: std::ops::RangeInclusive<u32>| -> Vec<String> {
+            ids.map(|id| format!("problems/boj-{id}")).collect()
+        };
+        assert_eq!(moved.opened, folders(5..=12), "{moved}");
+        assert_eq!(moved.archived, folders(1..=2), "{moved}");
+        assert_eq!(open_problems(&root).unwrap(), folders(5..=12));
         fs::remove_dir_all(&root).unwrap();
     }
 
