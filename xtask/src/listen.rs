@@ -175,21 +175,27 @@ impl Listener {
 /// to (BOJ's pages never say a problem is float-judged or, reliably, interactive).
 fn created(import: &Import, dir: &Path) -> String {
     let samples = import.samples.len();
+    let interactor = Role::Interactor.binary(import.id);
+    // An interactive problem has its judge: what is left is to write the grader.
+    let judge = if import.interactive {
+        format!(
+            "interactive judge: the grader to write is src/bin/{interactor}.rs, a template, run \
+             on each sample's .in"
+        )
+    } else {
+        format!(
+            "exact judge: in its Cargo.toml, judge = \"float\" with error = 1e-9 for answers \
+             within an error, judge = \"interactive\" with interactor = \"{interactor}\" for a \
+             grader"
+        )
+    };
     format!(
-        "{}: created {} ({samples} sample{}, {} ms, {} MB, {}: in its Cargo.toml, judge = \
-         \"float\" with error = 1e-9 for answers within an error, judge = \"interactive\" with \
-         interactor = \"{}\" for a grader); next: cargo xtask test {}",
+        "{}: created {} ({samples} sample{}, {} ms, {} MB, {judge}); next: cargo xtask test {}",
         import.label(),
         dir.display(),
         if samples == 1 { "" } else { "s" },
         import.time_limit_ms,
         import.memory_limit_mb,
-        if import.interactive {
-            "interactive judge"
-        } else {
-            "exact judge"
-        },
-        Role::Interactor.binary(import.id),
         import.id
     )
 }
@@ -331,5 +337,28 @@ mod tests {
             "{line}"
         );
         assert!(line.ends_with("; next: cargo xtask test 1000"), "{line}");
+    }
+
+    #[test]
+    fn an_interactive_problem_is_not_told_to_become_one() {
+        // It was told `judge = "float" ... judge = "interactive" with interactor = ...` as what
+        // its manifest may be changed to: the judge it has, and one an interactive problem
+        // cannot have.
+        let import = Import {
+            id: 1000,
+            name: String::new(),
+            url: "https://www.acmicpc.net/problem/1000".to_string(),
+            time_limit_ms: 1000,
+            memory_limit_mb: 256,
+            samples: Vec::new(),
+            interactive: true,
+        };
+        let line = created(&import, Path::new("problems/boj-1000"));
+        assert_eq!(
+            line,
+            "boj-1000: created problems/boj-1000 (0 samples, 1000 ms, 256 MB, interactive \
+             judge: the grader to write is src/bin/boj-1000-interactor.rs, a template, run on \
+             each sample's .in); next: cargo xtask test 1000"
+        );
     }
 }
