@@ -113,7 +113,7 @@ fn from_file(args: &NewArgs, file: &Path) -> Result<ExitCode> {
     match scaffold::import(&root, &payload, &spec)? {
         Imported::Created(dir) => {
             print_created(&dir, &spec);
-            print_opened(&root, &dir)?;
+            print_opened(&root, &dir);
             Ok(ExitCode::SUCCESS)
         }
         Imported::Existing(dir, differences) => {
@@ -140,18 +140,22 @@ fn from_arguments(args: &NewArgs) -> Result<()> {
     };
     let target = scaffold::create(&root, &spec)?;
     print_created(&target, &spec);
-    print_opened(&root, &target)
+    print_opened(&root, &target);
+    Ok(())
 }
 
 /// Opens the new problem (a member of the workspace, so rust-analyzer sees it) and says what
-/// moved.
-fn print_opened(root: &Path, dir: &Path) -> Result<()> {
-    let moved = archive::open_if_archivable(root, dir)?;
-    if !moved.is_empty() {
-        say!("{moved}");
-        super::keep_editor_files(root, xtask::workspace::editor::Missing::Make);
+/// moved. A problem that cannot be opened (an open copy has its package's name) is made all
+/// the same, and judged built alone: a warning, as `listen` and `watch` say it, not a failure.
+fn print_opened(root: &Path, dir: &Path) {
+    match archive::open_if_archivable(root, dir) {
+        Ok(moved) if !moved.is_empty() => {
+            say!("{moved}");
+            super::keep_editor_files(root, xtask::workspace::editor::Missing::Make);
+        }
+        Ok(_) => {}
+        Err(err) => eprintln!("warning: not opened: {err:#}"),
     }
-    Ok(())
 }
 
 /// What was made, a line per file, and what to do next.

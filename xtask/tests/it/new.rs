@@ -408,3 +408,37 @@ fn new_printing_into_a_closed_pipe_does_not_panic() {
     );
     assert!(root.join("problems/boj-1004/src/main.rs").is_file());
 }
+
+#[test]
+fn a_new_problem_that_cannot_be_opened_is_still_made_and_says_why() {
+    // A hand copy whose package is named boj-5 is open: the new boj-5 cannot be opened beside
+    // it. The folder was made whole, yet `new` ended with "error: cannot open ..." and exit
+    // 2, as if it had made nothing (and `new 5` again says it exists).
+    let root = scratch("new", "not-opened");
+    fs::write(
+        root.join("Cargo.toml"),
+        "[workspace]\nmembers = []\nresolver = \"2\"\n",
+    )
+    .unwrap();
+    let root_arg = root.to_str().unwrap();
+    assert_success_saying(
+        &xtask(&["new", "4", "--root", root_arg]),
+        "opened problems/boj-4",
+    );
+    let copy = root.join("problems/mine");
+    fs::rename(root.join("problems/boj-4"), &copy).unwrap();
+    edit(&copy.join("Cargo.toml"), "\"boj-4\"", "\"boj-5\"");
+    assert_success_saying(
+        &xtask(&["open", copy.to_str().unwrap(), "--root", root_arg]),
+        "opened problems/mine",
+    );
+    let out = xtask(&["new", "5", "--root", root_arg]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("created "), "{stdout}");
+    assert!(
+        stderr.contains("warning: not opened: cannot open problems/boj-5: its package is named"),
+        "{stderr}"
+    );
+    assert!(root.join("problems/boj-5/src/main.rs").is_file());
+}
