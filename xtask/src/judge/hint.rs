@@ -1,7 +1,7 @@
 //! Hints: a likely cause of a verdict, when the report can tell one. A float answer under the
-//! exact judge, a TLE that ended just past the limit, and what a checked build of the same
-//! solution (overflow checks and debug assertions on) hits on the same case. A hint is said
-//! beside a verdict and never changes it.
+//! exact judge, a TLE that ended just past the limit, a TLE or OLE over the memory limit too
+//! (BOJ's MLE), and what a checked build of the same solution (overflow checks and debug
+//! assertions on) hits on the same case. A hint is said beside a verdict and never changes it.
 
 use std::fmt;
 use std::path::Path;
@@ -38,6 +38,14 @@ pub enum Hint {
     /// [`GROWTH_COPY_FACTOR`] × the limit, so BOJ, whose allocator moves it without a copy, may
     /// count the same run within the limit (`run::process::PEAK_COUNTS_MOVES`).
     GrowthCopied {
+        /// The peak memory, in bytes.
+        peak: u64,
+        /// The memory limit, in bytes.
+        limit: u64,
+    },
+    /// TLE or OLE by the order of the verdicts, with a peak over the memory limit too: BOJ stops
+    /// a solution when it reaches its memory limit, so there it may be MLE.
+    OverMemoryToo {
         /// The peak memory, in bytes.
         peak: u64,
         /// The memory limit, in bytes.
@@ -107,6 +115,14 @@ impl fmt::Display for Hint {
                 peak >> 20,
                 limit >> 20
             ),
+            Hint::OverMemoryToo { peak, limit } => write!(
+                f,
+                "hint: its peak memory, {} MB, is over the limit of {} MB too: BOJ stops a \
+                 solution when it reaches its memory limit, so where it got there before its \
+                 time ran out (or its output grew past the cap), BOJ says MLE",
+                peak >> 20,
+                limit >> 20
+            ),
         }
     }
 }
@@ -158,9 +174,10 @@ pub fn from_verdict(
     hints
 }
 
-/// The hint an MLE's peak gives: [`Hint::GrowthCopied`] where `counts_moves` (this system's
-/// peak counts a block moved to grow twice: `run::process::PEAK_COUNTS_MOVES`), the verdict is
-/// MLE by the peak (not by an allocation refused) and the peak is within what a copy explains.
+/// The hint a run's peak gives: for an MLE, [`Hint::GrowthCopied`] where `counts_moves` (this
+/// system's peak counts a block moved to grow twice: `run::process::PEAK_COUNTS_MOVES`), the
+/// verdict is MLE by the peak (not by an allocation refused) and the peak is within what a copy
+/// explains; for a TLE or an OLE whose peak is over the limit too, [`Hint::OverMemoryToo`].
 pub fn from_memory(
     verdict: Verdict,
     peak: Option<u64>,
@@ -169,6 +186,9 @@ pub fn from_memory(
     counts_moves: bool,
 ) -> Option<Hint> {
     let peak = peak?;
+    if matches!(verdict, Verdict::Tle | Verdict::Ole) && peak > limit {
+        return Some(Hint::OverMemoryToo { peak, limit });
+    }
     let explained = limit
         .saturating_mul(GROWTH_COPY_FACTOR)
         .saturating_add(GROWTH_COPY_SLACK);

@@ -31,7 +31,9 @@ fn built(name: &str) -> &'static (Problem, Executables) {
     static BUILT: OnceLock<Vec<(String, (Problem, Executables))>> = OnceLock::new();
     let all = BUILT.get_or_init(|| {
         crate::support::use_xtask_launcher();
-        let names = ["deep", "spin", "sleep", "grow", "reserve", "burn", "nap"];
+        let names = [
+            "deep", "spin", "sleep", "grow", "reserve", "burn", "nap", "leak",
+        ];
         let problems: Vec<Problem> = names
             .iter()
             .map(|n| Problem::load(&fixture_dir(n)).unwrap())
@@ -182,6 +184,36 @@ fn memory_reserved_but_never_touched_is_not_counted() {
         }
         _ => panic!("a Vec grown to 150 MB under 256 MB: {grown:?}"),
     }
+}
+
+/// A solution that holds three times its memory limit and then runs out its time is TLE by the
+/// order of the verdicts (TLE before MLE), where BOJ, which stops a solution when it reaches its
+/// memory limit, says MLE. The report said only "killed when its CPU time reached 330 ms", its
+/// 48 MB beside a 16 MB limit unremarked; a hint now says what BOJ would say.
+#[test]
+fn a_tle_over_the_memory_limit_too_says_boj_stops_it_there() {
+    let leak = judged("leak");
+    let case = &leak.cases[0];
+    assert_eq!(case.verdict, Verdict::Tle, "{case:?}");
+    let Some(peak) = case.peak_memory else {
+        // No figure (Wine): nothing to say.
+        assert!(case.hints.is_empty(), "{:?}", case.hints);
+        return;
+    };
+    assert!(peak > 32 << 20, "{peak}");
+    let [hint] = &case.hints[..] else {
+        panic!("one hint expected: {:?}", case.hints);
+    };
+    assert!(
+        matches!(hint, judge::Hint::OverMemoryToo { limit, .. } if *limit == 16 << 20),
+        "{hint:?}"
+    );
+    let said = hint.to_string();
+    assert!(
+        said.starts_with("hint: its peak memory, ")
+            && said.contains("MB, is over the limit of 16 MB too"),
+        "{said}"
+    );
 }
 
 /// Spins four threads a core for as long as `busy` is set, at most `bound`: a solution judged
