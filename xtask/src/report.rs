@@ -176,7 +176,11 @@ impl Style {
                         &mut out,
                         &format!("wrong answer: the interactor rejected it ({interactor}){ended}"),
                         interactor_stderr,
-                    )
+                    );
+                    // How it ended, in its own words (a panic's message and place).
+                    if !ended.is_empty() && !solution_stderr.trim().is_empty() {
+                        self.message(&mut out, "the solution's stderr", solution_stderr);
+                    }
                 }
                 Verdict::Re => {
                     let title = crash_title(solution, solution_stderr, limits);

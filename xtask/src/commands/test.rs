@@ -288,7 +288,14 @@ pub fn failed_cases(problem: &Problem, report: &ProblemReport, debuggable: bool)
 /// its own run's stderr, or the checked build's.
 fn panic_of(problem: &Problem, case: &CaseReport) -> Option<(String, String)> {
     let from_run = match &case.detail {
-        Detail::Crash { stderr_tail, .. } => xtask::judge::hint::panic_in(stderr_tail)
+        Detail::Crash {
+            stderr_tail: stderr,
+            ..
+        }
+        | Detail::Interaction {
+            solution_stderr: stderr,
+            ..
+        } => xtask::judge::hint::panic_in(stderr)
             .map(|run| (run, build::workspace_manifest(&problem.dir).ok())),
         _ => None,
     };

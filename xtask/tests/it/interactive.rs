@@ -104,6 +104,42 @@ fn binary_search_is_ac_and_the_wrong_ones_are_wa_with_the_transcript() {
 }
 
 #[test]
+fn a_solution_that_panics_after_its_wrong_answer_shows_its_panic() {
+    // The interactor rejects the answer first (WA), and the solution then panics: the report
+    // said "the solution ended with exit status 101" and nothing of its panic, neither its
+    // message nor where (the checked build's rerun, which panics the same way, adds nothing).
+    let workspace = fixture_copy("panics");
+    edit(
+        &workspace.join("off-by-one/src/main.rs"),
+        "binary_search::play(1);",
+        "binary_search::play(1);\n    panic!(\"gave up after answering\");",
+    );
+    let problem = workspace.join("off-by-one");
+    let out = xtask(
+        "panics",
+        &["test", problem.to_str().unwrap(), "--color", "never"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains(
+            "wrong answer: the interactor rejected it (exit status 1); the solution ended with \
+             exit status 101:\n    | wrong answer"
+        ),
+        "{stdout}"
+    );
+    assert!(stdout.contains("    the solution's stderr:\n"), "{stdout}");
+    assert!(
+        stdout.contains("    | gave up after answering\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("/src/main.rs:8:5: sample 1 WA (gave up after answering)\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_solution_that_never_flushes_is_tle_at_the_wall_clock_cap_and_nothing_is_left_running() {
     let workspace = fixture_copy("no-flush");
     let problem = workspace.join("no-flush");
