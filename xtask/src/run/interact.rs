@@ -143,6 +143,7 @@ pub fn run(
     let mut relay_clocks: Vec<(RunnerThread, Duration)> = Vec::new();
     let mut interactor_seen = Duration::ZERO;
     let (mut solution_killed, mut interactor_killed) = (None, None);
+    let mut over_memory = false;
     let mut solution_time_taken = None;
     let (mut solution_ended, mut interactor_ended) = (false, false);
     loop {
@@ -188,6 +189,10 @@ pub fn run(
                 solution_run.kill();
                 interactor_run.kill();
                 solution_killed = Some(up);
+            } else if !over_memory && super::past_memory_guard(&solution_run, setup) {
+                solution_run.kill();
+                interactor_run.kill();
+                over_memory = true;
             }
         }
         if !interactor_ended && interactor_killed.is_none() {
@@ -211,12 +216,13 @@ pub fn run(
         time: solution_time_taken.unwrap_or_else(|| start.elapsed()),
         cpu_time: solution_clock.cpu_time(solution_end.cpu_time),
         peak_memory: solution_end.peak_memory,
-        memory_limit_hit: process::memory_refused(
-            solution_end.commit,
-            solution_end.exit,
-            &solution_stderr,
-            setup.memory_limit,
-        ),
+        memory_limit_hit: over_memory
+            || process::memory_refused(
+                solution_end.commit,
+                solution_end.exit,
+                &solution_stderr,
+                setup.memory_limit,
+            ),
         peak_is_upper_bound: solution_end.peak_is_upper_bound,
         solution_stderr,
         interactor: exit(interactor_end.exit, interactor_killed.or(solution_killed)),

@@ -364,17 +364,21 @@ fn run<S: AsRef<OsStr>>(
 
     let mut clock = TimeKeeper::new(start, limits);
     let mut killed = None;
+    let mut over_memory = false;
     let waited = loop {
         if process.wait_timeout(clock.next_look())? {
             break start.elapsed();
         }
-        if killed.is_none() {
+        if killed.is_none() && !over_memory {
             if over_cap.load(Ordering::SeqCst) {
                 process.kill();
                 killed = Some(Exit::OutputCapped);
             } else if let Some(up) = clock.time_up(&process) {
                 process.kill();
                 killed = Some(Exit::TimedOut(up));
+            } else if past_memory_guard(&process, setup) {
+                process.kill();
+                over_memory = true;
             }
         }
     };
@@ -396,16 +400,31 @@ fn run<S: AsRef<OsStr>>(
         time: waited,
         cpu_time: clock.cpu_time(ended.cpu_time),
         peak_memory: ended.peak_memory,
-        memory_limit_hit: process::memory_refused(
-            ended.commit,
-            ended.exit,
-            &stderr_tail,
-            setup.memory_limit,
-        ),
+        memory_limit_hit: over_memory
+            || process::memory_refused(ended.commit, ended.exit, &stderr_tail, setup.memory_limit),
         peak_is_upper_bound: ended.peak_is_upper_bound,
         stdout,
         stderr_tail,
     })
+}
+
+/// How far past its memory limit a running program's resident memory may go before the runner
+/// stops it ([`past_memory_guard`]): enough that the exec launcher, which holds the program's
+/// pid until it `exec`s the program, is never taken for it under the smallest limits BOJ sets
+/// (4 MB).
+pub const MEMORY_GUARD_SLACK: u64 = 32 << 20;
+
+/// Whether a running program's resident memory is past the memory limit `setup` gives it by
+/// more than [`MEMORY_GUARD_SLACK`], where the system tells that while it runs (Linux, macOS).
+/// Such a program is stopped there, as BOJ stops one at its limit, not left to grow until its
+/// time runs out (a leak under a long time limit could take the machine's memory), and is MLE.
+fn past_memory_guard(process: &Process, setup: &Setup) -> bool {
+    match setup.memory_limit {
+        Some(limit) => process
+            .resident_memory()
+            .is_some_and(|bytes| bytes > limit.saturating_add(MEMORY_GUARD_SLACK)),
+        None => false,
+    }
 }
 
 /// Keeps a running program to its [`Limits`]' clocks, looking every [`POLL`] at most.

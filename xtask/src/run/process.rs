@@ -108,8 +108,9 @@ pub struct Setup {
     /// when the program is linked, so there it is the build's business.
     pub stack: Option<u64>,
     /// The memory limit the program is judged by, in bytes. Every system judges the peak after
-    /// the run; Windows also holds the program's commit to [`commit_guard`] of it, against
-    /// runaways.
+    /// the run; against runaways, Linux and macOS stop a program whose resident memory passes it
+    /// by [`super::MEMORY_GUARD_SLACK`] while it runs, and Windows holds the program's commit to
+    /// [`commit_guard`] of it.
     pub memory_limit: Option<u64>,
     /// Variables set for the program besides those it inherits (less [`REMOVED_VARIABLES`]):
     /// how the coverage runtime of an instrumented solution is asked to serve runs.
@@ -284,6 +285,20 @@ impl Process {
             Backend::Launched(p) => p.runnable_time(),
             #[cfg(unix)]
             Backend::Direct(p) => p.runnable_time(),
+            #[cfg(windows)]
+            Backend::Job(_) => None,
+        }
+    }
+
+    /// The program's own resident memory now, as its peak is counted at its end (Linux: `/proc`;
+    /// macOS: `proc_pid_rusage`), where the system tells it while it runs. Windows holds a
+    /// program's memory with its job's commit guard instead.
+    pub fn resident_memory(&self) -> Option<u64> {
+        match &self.inner {
+            #[cfg(target_os = "linux")]
+            Backend::Launched(p) => p.resident_memory(),
+            #[cfg(unix)]
+            Backend::Direct(p) => p.resident_memory(),
             #[cfg(windows)]
             Backend::Job(_) => None,
         }

@@ -191,7 +191,7 @@ fn memory_reserved_but_never_touched_is_not_counted() {
 /// memory limit, says MLE. The report said only "killed when its CPU time reached 330 ms", its
 /// 48 MB beside a 16 MB limit unremarked; a hint now says what BOJ would say.
 #[test]
-fn a_tle_over_the_memory_limit_too_says_boj_stops_it_there() {
+fn a_tle_over_the_memory_limit_too_says_boj_stops_it_there_and_a_leak_is_stopped_at_the_guard() {
     let leak = judged("leak");
     let case = &leak.cases[0];
     assert_eq!(case.verdict, Verdict::Tle, "{case:?}");
@@ -214,6 +214,17 @@ fn a_tle_over_the_memory_limit_too_says_boj_stops_it_there() {
             && said.contains("MB, is over the limit of 16 MB too"),
         "{said}"
     );
+    // A leak without end is stopped at the runner's guard while it runs, where the system tells
+    // its memory then (Linux, macOS), and is MLE, as on BOJ; it used to grow until its CPU time
+    // ran out, TLE.
+    let leaking = &leak.cases[1];
+    if cfg!(any(target_os = "linux", target_os = "macos")) && leaking.peak_memory.is_some() {
+        assert_eq!(leaking.verdict, Verdict::Mle, "{leaking:?}");
+        assert!(
+            leaking.cpu_time < Some(Duration::from_millis(300)),
+            "{leaking:?}"
+        );
+    }
 }
 
 /// Spins four threads a core for as long as `busy` is set, at most `bound`: a solution judged

@@ -248,6 +248,11 @@ impl Launched {
         proc_runnable_time(self.pid)
     }
 
+    /// The program's resident memory now (its own, as `wait4`'s peak counts it).
+    pub fn resident_memory(&self) -> Option<u64> {
+        proc_resident_memory(self.pid)
+    }
+
     /// Kills the program and everything in its group, unless it has been seen to end. (The
     /// launcher reports the end only after reaping; a kill in the microseconds between names a
     /// group that just ended, whose id Linux does not hand out again so soon.)
@@ -308,6 +313,11 @@ pub fn proc_cpu_time(pid: i32) -> Option<Duration> {
 /// and the cap on waiting is kept on the wall clock.
 pub fn proc_runnable_time(pid: i32) -> Option<Duration> {
     procfs::tree_times(proc_root()?, pid, clock_ticks(), true)?.runnable
+}
+
+/// The resident memory of a running process, its own (see `procfs.rs`).
+pub fn proc_resident_memory(pid: i32) -> Option<u64> {
+    procfs::resident_memory(proc_root()?, pid)
 }
 
 /// The id of the calling thread (`gettid`).

@@ -1,5 +1,6 @@
 //! Linux's `/proc`, read for a running program and every process it started: their CPU time and
-//! the time they were runnable, and whether this `/proc` is this process's own. Pure reads of a
+//! the time they were runnable, the program's resident memory, and whether this `/proc` is this
+//! process's own. Pure reads of a
 //! folder given as `root`, so the tests build a fake `/proc` and a `/proc` without `schedstat`
 //! (a kernel without `CONFIG_SCHED_INFO`) or from another PID namespace is tested here too.
 //!
@@ -133,6 +134,22 @@ pub fn own_thread_runnable(root: &Path, tid: i32) -> Option<Duration> {
     Some(Duration::from_nanos(ran.saturating_add(waits)))
 }
 
+/// The resident memory of the process `pid` (its own, not its children's), in bytes, from the
+/// `VmRSS:` line of `PID/status` (in kB, proc(5)) in the `/proc` at `root`: the figure whose peak
+/// `wait4` reports at its end. `None` when it cannot be read (the process has ended).
+pub fn resident_memory(root: &Path, pid: i32) -> Option<u64> {
+    let text = std::fs::read_to_string(root.join(format!("{pid}/status"))).ok()?;
+    resident_of_status(&text)
+}
+
+/// The `VmRSS:` of a `status` file's text, in bytes.
+fn resident_of_status(text: &str) -> Option<u64> {
+    let line = text.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
+    let mut words = line.split_whitespace();
+    let kb: u64 = words.next()?.parse().ok()?;
+    (words.next() == Some("kB")).then(|| kb.saturating_mul(1024))
+}
+
 /// Whether the `/proc` at `root` tells how long a process was runnable: its `self/schedstat`
 /// (this process has run, so a kernel that keeps the figures prints more than `0 0 0`).
 pub fn tells_waits(root: &Path) -> bool {
@@ -155,6 +172,17 @@ mod tests {
     use super::*;
     use std::fs;
     use std::path::PathBuf;
+
+    #[test]
+    fn resident_memory_is_the_status_files_vm_rss() {
+        let status = "Name:\tleak\nVmPeak:\t  600000 kB\nVmHWM:\t   50000 kB\n\
+                      VmRSS:\t   49152 kB\nThreads:\t1\n";
+        assert_eq!(resident_of_status(status), Some(48 << 20));
+        assert_eq!(resident_of_status("Name:\tzombie\nThreads:\t1\n"), None);
+        assert_eq!(resident_of_status("VmRSS:\t 12 pages\n"), None);
+        let own = resident_memory(Path::new("/proc"), std::process::id() as i32);
+        assert!(own.is_some_and(|bytes| bytes > 0), "{own:?}");
+    }
 
     /// A fresh fake `/proc` for one test, removed when dropped.
     struct FakeProc(PathBuf);

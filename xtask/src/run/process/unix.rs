@@ -174,6 +174,11 @@ impl Direct {
         running_runnable_time(self.pid)
     }
 
+    /// The resident memory now (the program's own), where the system tells it.
+    pub fn resident_memory(&self) -> Option<u64> {
+        running_resident_memory(self.pid)
+    }
+
     /// Kills the program's group, unless the program is already reaped.
     pub fn kill(&mut self) {
         match &self.waiter {
@@ -674,6 +679,21 @@ fn running_runnable_time(pid: i32) -> Option<Duration> {
     return super::linux::proc_runnable_time(pid);
     #[cfg(target_os = "macos")]
     return rusage_times(pid).map(|(_, runnable)| runnable);
+    #[cfg(not(any(target_os = "linux", target_os = "macos")))]
+    {
+        let _ = pid;
+        None
+    }
+}
+
+/// The resident memory of a running process (its own, not its children's), the figure whose
+/// peak `wait4` reports at its end: Linux reads `/proc` (see `linux.rs`), macOS asks
+/// `proc_pid_rusage` (`ri_resident_size`, in bytes); the BSDs do not tell.
+fn running_resident_memory(pid: i32) -> Option<u64> {
+    #[cfg(target_os = "linux")]
+    return super::linux::proc_resident_memory(pid);
+    #[cfg(target_os = "macos")]
+    return rusage_of(pid).map(|info| info.ri_resident_size);
     #[cfg(not(any(target_os = "linux", target_os = "macos")))]
     {
         let _ = pid;
