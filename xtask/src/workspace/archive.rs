@@ -175,8 +175,9 @@ fn refuse_one_name_twice(root: &Path, open: &[String]) -> Result<()> {
         if let Some((_, other)) = seen.iter().find(|(n, _)| *n == name) {
             bail!(
                 "cannot open {folder}: its package is named `{name}`, as is {other}'s, and cargo \
-                 refuses two packages of one name in a workspace; give the copy a name of its own \
-                 (`name` in {}, and its binaries' names), or archive {other} first",
+                 refuses two packages of one name in a workspace; give one of them a name of its \
+                 own (`name` in {} or in {other}'s, and its binaries' names), or archive {other} \
+                 first",
                 manifest.display()
             );
         }
