@@ -340,24 +340,14 @@ fn built_by_cargo(
 /// before it was kept apart. Cargo takes a lock of its own on the target folder for each build,
 /// so builds never ran side by side anyway.
 fn build_lock(records: &Path) -> Result<fs::File> {
-    fs::create_dir_all(records).with_context(|| format!("cannot create {}", records.display()))?;
     let path = records.join("build.lock");
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
-    if let Err(fs::TryLockError::WouldBlock) = file.try_lock() {
+    super::members::hold_lock(&path, || {
         // Said on stderr, as cargo says it waits for its own locks.
         eprintln!(
             "waiting for another command's build ({} is held)",
             path.display()
         );
-        file.lock()
-            .with_context(|| format!("cannot lock {}", path.display()))?;
-    }
-    Ok(file)
+    })
 }
 
 /// `built`, each executable linked (a hard link, else a copy) into a folder of its own under

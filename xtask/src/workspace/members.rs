@@ -541,19 +541,29 @@ pub fn admit(dirs: &[PathBuf]) -> Result<Vec<String>> {
 }
 
 /// The workspace's lock for edits of its root manifest: `target/.xtask-members.lock` under the
-/// root (the folder cargo builds in, which version control ignores), held until dropped. The
-/// system releases it when the process ends, however it ends, so a killed command never leaves
-/// the workspace locked.
+/// root (the folder cargo builds in, which version control ignores), held until dropped.
 fn lock(root: &Path) -> Result<fs::File> {
-    let dir = root.join("target");
-    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let path = dir.join(".xtask-members.lock");
+    hold_lock(&root.join("target").join(".xtask-members.lock"), || {})
+}
+
+/// An exclusive lock on the file at `path` (made, with its folder, where missing), held until the
+/// file is dropped. The system releases it when the process ends, however it ends, so a killed
+/// command never leaves it held. `waiting` is called first when another process holds it.
+pub(crate) fn hold_lock(path: &Path, waiting: impl FnOnce()) -> Result<fs::File> {
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     let file = fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
-        .open(&path)
+        .open(path)
         .with_context(|| format!("cannot open {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => return Ok(file),
+        Err(fs::TryLockError::WouldBlock) => waiting(),
+        Err(fs::TryLockError::Error(_)) => {}
+    }
     file.lock()
         .with_context(|| format!("cannot lock {}", path.display()))?;
     Ok(file)
