@@ -34,11 +34,14 @@ pub const PROFILE: &str = "judge-coverage";
 
 /// The flags that instrument: LLVM's SanitizerCoverage on edges, an 8-bit counter a block and
 /// the table of their PCs, and every block its counter (none pruned), so that each stands for
-/// its own lines (`lines`).
-const FLAGS: [&str; 5] = [
+/// its own lines (`lines`). A bool flag a block as well: the counters wrap to 0 at 256 hits,
+/// and the runtime makes a wrapped counter whose flag is set 255, so that a block run 256
+/// times is not named as never reached.
+const FLAGS: [&str; 6] = [
     "-Cpasses=sancov-module",
     "-Cllvm-args=-sanitizer-coverage-level=3",
     "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
+    "-Cllvm-args=-sanitizer-coverage-inline-bool-flag",
     "-Cllvm-args=-sanitizer-coverage-pc-table",
     "-Cllvm-args=-sanitizer-coverage-prune-blocks=0",
 ];
@@ -455,26 +458,9 @@ mod tests {
         }
     }
 
-    /// A small program built as `build` instruments one (the flags and the runtime, by rustc
-    /// alone): the fork server and a run of its own each run it and give its counters, and the
-    /// line map names the branch a run took and the one it did not.
-    #[test]
-    fn a_branch_not_taken_is_a_line_not_reached_by_the_server_or_a_run_alone() {
-        let scratch = Scratch::new("coverage-test").unwrap();
-        let dir = scratch.path();
-        fs::create_dir_all(dir.join("src")).unwrap();
-        let source = "use std::io::Read;\n\
-            fn main() {\n\
-            \x20   let mut s = String::new();\n\
-            \x20   std::io::stdin().read_to_string(&mut s).unwrap();\n\
-            \x20   let n: i64 = s.trim().parse().unwrap();\n\
-            \x20   if n < 0 {\n\
-            \x20       println!(\"negative\");\n\
-            \x20   } else {\n\
-            \x20       println!(\"{}\", n * 2);\n\
-            \x20   }\n\
-            }\n";
-        fs::write(dir.join("src/main.rs"), source).unwrap();
+    /// `dir`'s `src/main.rs` built as `build` instruments one (the flags and the runtime, by
+    /// rustc alone): the program and a fork server of it.
+    fn instrumented_program(dir: &Path) -> (PathBuf, Coverage) {
         let rustc = Path::new("rustc");
         let version = compiler(rustc, dir);
         let host = version
@@ -509,6 +495,30 @@ mod tests {
             dir: dir.to_path_buf(),
         };
         let coverage = Coverage::new(instrumented, 1, Duration::from_secs(10), 0, None).unwrap();
+        (exe, coverage)
+    }
+
+    /// A small program built as `build` instruments one (the flags and the runtime, by rustc
+    /// alone): the fork server and a run of its own each run it and give its counters, and the
+    /// line map names the branch a run took and the one it did not.
+    #[test]
+    fn a_branch_not_taken_is_a_line_not_reached_by_the_server_or_a_run_alone() {
+        let scratch = Scratch::new("coverage-test").unwrap();
+        let dir = scratch.path();
+        fs::create_dir_all(dir.join("src")).unwrap();
+        let source = "use std::io::Read;\n\
+            fn main() {\n\
+            \x20   let mut s = String::new();\n\
+            \x20   std::io::stdin().read_to_string(&mut s).unwrap();\n\
+            \x20   let n: i64 = s.trim().parse().unwrap();\n\
+            \x20   if n < 0 {\n\
+            \x20       println!(\"negative\");\n\
+            \x20   } else {\n\
+            \x20       println!(\"{}\", n * 2);\n\
+            \x20   }\n\
+            }\n";
+        fs::write(dir.join("src/main.rs"), source).unwrap();
+        let (exe, coverage) = instrumented_program(dir);
         let positive = coverage.measure(0, b"5\n").unwrap();
         assert_eq!(positive.exit, crate::run::Exit::Code(0));
         let counters = positive.counters.expect("counters at exit");
@@ -541,6 +551,53 @@ mod tests {
         assert_eq!(alone.output, b"negative\n");
         reach.add(&alone.counters.expect("counters at exit"));
         assert!(map.reached(&reach).unreached.is_empty());
+    }
+
+    /// A block run 256 times wraps its 8-bit counter to 0: it was named as never reached,
+    /// though every run reached it (a table of 512 filled in a loop, in every run).
+    #[test]
+    fn a_block_run_a_multiple_of_256_times_is_reached() {
+        let scratch = Scratch::new("coverage-wrap-test").unwrap();
+        let dir = scratch.path();
+        fs::create_dir_all(dir.join("src")).unwrap();
+        let source = "fn main() {\n\
+            \x20   let mut table = [0u64; 512];\n\
+            \x20   for (i, t) in table.iter_mut().enumerate() {\n\
+            \x20       *t = i as u64 * 3;\n\
+            \x20   }\n\
+            \x20   println!(\"{}\", table[7]);\n\
+            }\n";
+        fs::write(dir.join("src/main.rs"), source).unwrap();
+        let (exe, coverage) = instrumented_program(dir);
+        let run = coverage.measure(0, b"").unwrap();
+        assert_eq!(run.exit, crate::run::Exit::Code(0));
+        let counters = run.counters.expect("counters at exit");
+        let mut reach = Reach::new(counters.len());
+        reach.add(&counters);
+        let map = coverage.line_map().unwrap();
+        let unreached: Vec<(u32, u32)> = map
+            .reached(&reach)
+            .unreached
+            .iter()
+            .map(|r| (r.first, r.last))
+            .collect();
+        assert_eq!(unreached, [], "the fork server's run reached every line");
+
+        // Run once, writing its counters at exit (Windows' way): the same.
+        let input = dir.join("empty.in");
+        fs::write(&input, "").unwrap();
+        let request = Request {
+            input: &input,
+            output: None,
+            cpu: Duration::from_secs(10),
+            wall: Duration::from_secs(10),
+            memory_guard: 0,
+            output_cap: 0,
+        };
+        let (_, alone) = server::run_once(&exe, &request, &dir.join("counters.bin"), None).unwrap();
+        let mut alone_reach = Reach::new(counters.len());
+        alone_reach.add(&alone.counters.expect("counters at exit"));
+        assert!(map.reached(&alone_reach).unreached.is_empty());
     }
 
     #[test]

@@ -4,10 +4,11 @@
 //! of ours calls the system unchecked: it runs inside the user's program, before its `main`,
 //! where only the C library is there to call. Every call has its SAFETY line.
 //!
-//! LLVM's SanitizerCoverage (`-sanitizer-coverage-inline-8bit-counters`, `-pc-table`) gives
-//! each basic block a one-byte counter and a `(PC, flags)` entry, and its module constructor
-//! hands both tables to `__sanitizer_cov_8bit_counters_init(start, stop)` and
-//! `__sanitizer_cov_pcs_init(start, stop)`, defined here (the interface of LLVM's
+//! LLVM's SanitizerCoverage (`-sanitizer-coverage-inline-8bit-counters`, `-inline-bool-flag`,
+//! `-pc-table`) gives each basic block a one-byte counter, a bool flag and a `(PC, flags)`
+//! entry, and its module constructor hands the tables to
+//! `__sanitizer_cov_8bit_counters_init(start, stop)`, `__sanitizer_cov_bool_flag_init(start,
+//! stop)` and `__sanitizer_cov_pcs_init(start, stop)`, defined here (the interface of LLVM's
 //! `compiler-rt/include/sanitizer/coverage_interface.h`; clang's SanitizerCoverage docs). Then:
 //!
 //! - with `XTASK_COVERAGE_SERVER` set, the process becomes a fork server, as AFL's does: it
@@ -102,6 +103,10 @@ const VERSION: u32 = 1;
 
 static mut COUNTERS: *mut u8 = ptr::null_mut();
 static mut COUNTERS_END: *mut u8 = ptr::null_mut();
+/// SanitizerCoverage's bool flags, one a block as the counters are (`-inline-bool-flag`): a
+/// counter wraps to 0 at 256 hits, and its flag says the block ran all the same.
+static mut FLAGS: *mut u8 = ptr::null_mut();
+static mut FLAGS_END: *mut u8 = ptr::null_mut();
 static mut PCS: *const u64 = ptr::null();
 static mut PCS_END: *const u64 = ptr::null();
 /// The fork server's shared page: a byte that says the counters were copied, then the counters.
@@ -122,6 +127,41 @@ pub unsafe extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, stop
     }
     if stop > COUNTERS_END {
         COUNTERS_END = stop;
+    }
+}
+
+/// The bool flags' table (from the same constructors): the widest bounds.
+///
+/// # Safety
+/// As [`__sanitizer_cov_8bit_counters_init`].
+#[no_mangle]
+pub unsafe extern "C" fn __sanitizer_cov_bool_flag_init(start: *mut u8, stop: *mut u8) {
+    if FLAGS.is_null() || start < FLAGS {
+        FLAGS = start;
+    }
+    if stop > FLAGS_END {
+        FLAGS_END = stop;
+    }
+}
+
+/// Each counter that wrapped to 0 though its block ran (its flag set) made 255, so that a
+/// block run 256 times (a loop over a table of 256) is reached, in the bucket of 128 hits
+/// and more, not never run. Nothing where the two tables differ in length.
+///
+/// # Safety
+/// After the constructors set both tables, on the program's last thread (at exit).
+unsafe fn settle_wrapped_counters() {
+    let counters = COUNTERS_END as usize - COUNTERS as usize;
+    if FLAGS.is_null() || FLAGS_END as usize - FLAGS as usize != counters {
+        return;
+    }
+    let mut i = 0;
+    while i < counters {
+        // SAFETY: both tables hold `counters` bytes.
+        if *COUNTERS.add(i) == 0 && *FLAGS.add(i) != 0 {
+            *COUNTERS.add(i) = 255;
+        }
+        i += 1;
     }
 }
 
@@ -226,6 +266,7 @@ extern "C" fn dump_to_file() {
         if fd < 0 {
             return;
         }
+        settle_wrapped_counters();
         let _ = write_header(fd) && write_all(fd, COUNTERS, counters_len());
         close(fd);
     }
@@ -235,6 +276,7 @@ extern "C" fn dump_to_file() {
 extern "C" fn copy_to_shared() {
     // SAFETY: SHARED has room for the flag and every counter (mapped for them before the fork).
     unsafe {
+        settle_wrapped_counters();
         ptr::copy_nonoverlapping(COUNTERS, SHARED.add(1), counters_len());
         *SHARED = 1;
     }

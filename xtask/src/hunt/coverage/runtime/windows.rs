@@ -36,6 +36,10 @@ const VERSION: u32 = 1;
 
 static mut COUNTERS: *mut u8 = ptr::null_mut();
 static mut COUNTERS_END: *mut u8 = ptr::null_mut();
+/// SanitizerCoverage's bool flags, one a block as the counters are (`-inline-bool-flag`): a
+/// counter wraps to 0 at 256 hits, and its flag says the block ran all the same.
+static mut FLAGS: *mut u8 = ptr::null_mut();
+static mut FLAGS_END: *mut u8 = ptr::null_mut();
 static mut PCS: *const u64 = ptr::null();
 static mut PCS_END: *const u64 = ptr::null();
 static mut FILE: *const u16 = ptr::null();
@@ -67,6 +71,41 @@ pub unsafe extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, stop
     }
     if stop > COUNTERS_END {
         COUNTERS_END = stop;
+    }
+}
+
+/// The bool flags' table (from the same constructors): the widest bounds.
+///
+/// # Safety
+/// As [`__sanitizer_cov_8bit_counters_init`].
+#[no_mangle]
+pub unsafe extern "C" fn __sanitizer_cov_bool_flag_init(start: *mut u8, stop: *mut u8) {
+    if FLAGS.is_null() || start < FLAGS {
+        FLAGS = start;
+    }
+    if stop > FLAGS_END {
+        FLAGS_END = stop;
+    }
+}
+
+/// Each counter that wrapped to 0 though its block ran (its flag set) made 255, so that a
+/// block run 256 times (a loop over a table of 256) is reached, in the bucket of 128 hits
+/// and more, not never run. Nothing where the two tables differ in length.
+///
+/// # Safety
+/// After the constructors set both tables, on the program's last thread (at exit).
+unsafe fn settle_wrapped_counters() {
+    let counters = COUNTERS_END as usize - COUNTERS as usize;
+    if FLAGS.is_null() || FLAGS_END as usize - FLAGS as usize != counters {
+        return;
+    }
+    let mut i = 0;
+    while i < counters {
+        // SAFETY: both tables hold `counters` bytes.
+        if *COUNTERS.add(i) == 0 && *FLAGS.add(i) != 0 {
+            *COUNTERS.add(i) = 255;
+        }
+        i += 1;
     }
 }
 
@@ -111,6 +150,7 @@ extern "C" fn dump_to_file() {
         if file.is_null() {
             return;
         }
+        settle_wrapped_counters();
         let counters = COUNTERS_END as usize - COUNTERS as usize;
         let pcs = PCS_END as usize - PCS as usize;
         let here = (__sanitizer_cov_pcs_init as *const () as u64).to_le_bytes();
