@@ -94,6 +94,8 @@ pub fn show_case(
 /// Saves the failing case `tried` as the sample `name` (its input and the reference's answer),
 /// or, where nothing answers it, its input into `samples/unanswered/`; the lines that say so:
 /// how `cargo xtask test` replays it, and the `cargo xtask debug` command that steps through it.
+/// A case saved before under `name` with another input (an earlier run of the seed, which
+/// failed on another input) is kept: the new one takes `NAME-2`, `NAME-3`, ...
 pub fn save(
     engine: &Engine,
     problem: &Problem,
@@ -105,6 +107,7 @@ pub fn save(
         let folder = problem.dir.join("samples").join("unanswered");
         fs::create_dir_all(&folder)
             .with_context(|| format!("cannot create {}", folder.display()))?;
+        let name = &free_name(&folder, name, &tried.input);
         let path = folder.join(format!("{name}.in"));
         write(&path, &tried.input)?;
         return Ok(format!(
@@ -114,6 +117,7 @@ pub fn save(
         ));
     }
     let folder = problem.dir.join("samples");
+    let name = &free_name(&folder, name, &tried.input);
     let path = folder.join(format!("{name}.in"));
     write(&path, &tried.input)?;
     write(&folder.join(format!("{name}.out")), &tried.answer)?;
@@ -128,6 +132,22 @@ pub fn save(
         },
         super::replay::debug_command(problem_arg, name),
     ))
+}
+
+/// `name`, where `folder` holds no `name.in` or one with this very `input`; else the first of
+/// `name-2`, `name-3`, ... that is so, so that a case saved before is never overwritten.
+fn free_name(folder: &Path, name: &str, input: &[u8]) -> String {
+    let free = |candidate: &str| match fs::read(folder.join(format!("{candidate}.in"))) {
+        Ok(saved) => saved == input,
+        Err(_) => true,
+    };
+    if free(name) {
+        return name.to_string();
+    }
+    (2..)
+        .map(|n| format!("{name}-{n}"))
+        .find(|candidate| free(candidate))
+        .expect("a free name")
 }
 
 /// How many ranges of lines no case reached are shown; the rest are counted.

@@ -474,3 +474,29 @@ fn stress_at_the_largest_size_finds_a_tle_without_a_reference() {
     assert!(summary.ends_with("% to spare"), "{summary}");
     assert!(!fast.join("samples/unanswered").exists());
 }
+
+/// A second run of the same seed whose failure shrinks to another input (another bug, a
+/// half-made fix) saved it under the first one's name, overwriting the case the first run
+/// saved, silently: `cargo xtask test` lost that regression. The earlier case is kept as it
+/// was, and the new one is saved beside it under a name of its own.
+#[test]
+fn a_saved_case_of_the_same_name_is_not_overwritten() {
+    let workspace = fixture_copy("keep");
+    let problem = workspace.join("uf-wrong");
+    let path = problem.to_str().unwrap();
+    let args = ["stress", path, "--cases", "300", "--seed", "7"];
+    let out = xtask("keep", &args);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let first = saved_cases(&problem);
+    assert_eq!(first.len(), 2, "{first:?}");
+    // Stands for the case an earlier run saved for another bug under the same name.
+    let earlier = problem.join("samples").join(&first[0]);
+    let kept = "1 1\n0 1 1\n";
+    fs::write(&earlier, kept).unwrap();
+    let out = xtask("keep", &args);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert_eq!(fs::read_to_string(&earlier).unwrap(), kept, "{stdout}");
+    let second = saved_cases(&problem);
+    assert_eq!(second.len(), 4, "{second:?}\n{stdout}");
+}
