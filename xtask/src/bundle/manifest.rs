@@ -196,12 +196,30 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             exported_macros: summary.exported_macros,
         })
     };
+    // The problem's own build script, as a library's: its `cfg`s are decided as it set them
+    // (plain rustc runs none, so an item under a `#[cfg(name)]` it set was left out of the
+    // bundle), and one that does more than that is no bundle.
+    let own_script = has_build_script(package)
+        .then(|| build.scripts.get(&build.package))
+        .flatten();
     let own_cfg = Cfg {
         features: build.own_features.clone(),
-        ..Cfg::default()
+        set: own_script
+            .map(|output| output.cfgs.iter().cloned().collect())
+            .unwrap_or_default(),
     };
     let main_reading = read_crate(&build.package, &main, &own_cfg)
         .with_context(|| format!("cannot read the solution {}", main.display()))?;
+    if let Some(reason) =
+        own_script.and_then(|output| script_refusal(package, output, &main_reading.env_read))
+    {
+        anyhow::bail!(
+            "the solution's package {} {} has a build script that {reason}; a one-file \
+             submission cannot carry that, so it cannot be bundled",
+            package.name,
+            package.version
+        );
+    }
 
     let mut libs: BTreeMap<String, LibCrate> = BTreeMap::new();
     let mut deps = BTreeMap::new();

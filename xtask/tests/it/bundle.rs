@@ -769,6 +769,30 @@ fn build_scripts_that_do_more_than_decide_cfgs_are_refused_with_the_reason() {
     }
 }
 
+#[test]
+fn the_solutions_own_build_script_cfgs_are_decided_as_it_set_them() {
+    // boj-1020's own build script sets `own_fast`; plain rustc runs no build script, so the
+    // bundle, left with the `cfg`, printed `off false` where the crate build prints `on true`.
+    let bundle = bundle_passes(&fixture("boj-1020"), "own-build-script-cfg");
+    assert!(!bundle.contains("own_fast"), "{bundle}");
+    assert_eq!(bundle.matches("fn mode").count(), 1, "{bundle}");
+}
+
+#[test]
+fn the_solutions_own_build_script_setting_a_variable_it_reads_is_refused() {
+    // boj-1021 reads `option_env!("OWN_GREETING")`, set by its own build script: `hello`
+    // under cargo, `unset` from a plain rustc, so no bundle can mean the same.
+    let dir = scratch("bundle-tests", "refused-own-build-script");
+    let stderr = refused("boj-1021", &dir);
+    assert!(
+        stderr.contains(
+            "the solution's package boj-1021 0.1.0 has a build script that sets \
+             `OWN_GREETING`, which the crate reads"
+        ),
+        "{stderr}"
+    );
+}
+
 /// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs`, which must refuse (exit 2, no file
 /// written): what it said.
 fn refused(problem: &str, dir: &Path) -> String {
