@@ -129,7 +129,13 @@ pub fn bundle(problem: &Problem) -> Result<Bundle> {
         .map(|lib| lib.module.clone())
         .collect();
     let body = printed.unwrap_or_else(|| print::unparse(&file));
-    let text = format!("{}{body}", header(&plan, &kept));
+    let mut text = format!("{}{body}", header(&plan, &kept));
+    // Over the limit as laid out, it may fit printed compactly: the same tokens.
+    if text.len() > SIZE_LIMIT {
+        if let Some(compact) = print::compact(&file) {
+            text = format!("{}{compact}", header(&plan, &kept));
+        }
+    }
     let over = text.len() > SIZE_LIMIT;
     let mut sizes: Vec<(String, usize)> = file
         .items

@@ -201,6 +201,39 @@ fn check_shows_rustc_errors_and_fails() {
 }
 
 #[test]
+fn a_solution_within_512_kb_is_not_refused_for_the_bundles_layout() {
+    // A precomputed table, as BOJ solutions hold: 400 KB as written, one `d,` a value. Printed
+    // `d, ` a value, it was a 600 KB bundle, refused as over BOJ's 512 KB,
+    // though the solution pasted as it is fits. Over the limit, the bundle is now printed
+    // compactly (its tokens, spaced only where they must be) and fits.
+    let copy = crate::support::fixture_copy("bundle-fixture", "table-size");
+    let problem = copy.join("problems/boj-1000");
+    let values: Vec<String> = (0..200_000u32).map(|i| (i * 7 % 10).to_string()).collect();
+    fs::write(
+        problem.join("src/main.rs"),
+        format!(
+            "//! A table.\nstatic T: [u8; {}] = [{}];\n\nfn main() {{\n    let s: u32 = \
+             T.iter().map(|&d| d as u32).sum();\n    println!(\"{{}} {{}}\", s, T[12_345]);\n}}\n",
+            values.len(),
+            values.join(",")
+        ),
+    )
+    .unwrap();
+    let sum: u32 = (0..200_000u32).map(|i| i * 7 % 10).sum();
+    fs::write(
+        problem.join("samples/1.out"),
+        format!("{sum} {}\n", 12_345 * 7 % 10),
+    )
+    .unwrap();
+    let (out, result) = bundle_check_at(&problem, "table-size");
+    let (stdout, stderr) = (text(&result.stdout), text(&result.stderr));
+    assert_eq!(result.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("1/1 AC"), "{stdout}");
+    let bundle = fs::read(&out).unwrap();
+    assert!(bundle.len() <= 512 * 1024, "{} bytes", bundle.len());
+}
+
+#[test]
 fn a_warning_that_will_become_a_hard_error_fails_the_check() {
     // rustc 1.95 warns of `#[automatically_derived]` on an inherent impl: "previously accepted
     // ... will become a hard error in a future release". BOJ's rustc may be that release.
