@@ -647,7 +647,15 @@ fn write(path: &Path, text: &str) -> Result<()> {
 /// Writes the bundle of `problem` to `output`, or by default to `<target dir>/bundle/<package>.rs`
 /// (cargo's target directory for the problem's workspace, so `CARGO_TARGET_DIR` holds).
 pub fn write_bundle(problem: &Problem, output: Option<&Path>) -> Result<(Bundle, PathBuf)> {
-    let bundle = bundle(problem)?;
+    let bundle = match bundle(problem) {
+        Ok(bundle) => bundle,
+        Err(err) => {
+            if output.is_none() {
+                remove_earlier_bundle(problem);
+            }
+            return Err(err);
+        }
+    };
     let path = match output {
         Some(p) => p.to_path_buf(),
         None => bundle
@@ -658,6 +666,22 @@ pub fn write_bundle(problem: &Problem, output: Option<&Path>) -> Result<(Bundle,
     };
     write(&path, &bundle.text)?;
     Ok((bundle, path))
+}
+
+/// Removes the bundle an earlier run wrote to the default place, when this one failed: it is no
+/// bundle of the solution as it is now, and it is the file a user pastes into BOJ. Said on
+/// stderr; where cargo cannot name the target folder, nothing is removed.
+fn remove_earlier_bundle(problem: &Problem) {
+    let Ok(target) = crate::workspace::build::target_directory(&problem.manifest) else {
+        return;
+    };
+    let earlier = target.join("bundle").join(format!("{}.rs", problem.name));
+    if fs::remove_file(&earlier).is_ok() {
+        eprintln!(
+            "note: removed {}, an earlier bundle, which is not of the solution as it is now",
+            earlier.display()
+        );
+    }
 }
 
 /// The line that says where a bundle went: `boj-2580: wrote PATH (46764 bytes, 45.7 KiB)`.

@@ -826,6 +826,20 @@ fn the_solutions_own_build_script_setting_a_variable_it_reads_is_refused() {
     );
 }
 
+#[test]
+fn a_refused_bundle_removes_the_earlier_one_it_would_have_replaced() {
+    // The bundle of an earlier run stayed at the default place, the file a user pastes into
+    // BOJ, though it was no bundle of the solution as it is now.
+    let earlier = target_dir("bundle-ws-target").join("bundle/boj-1021.rs");
+    fs::create_dir_all(earlier.parent().unwrap()).unwrap();
+    fs::write(&earlier, "fn main() {}\n").unwrap();
+    let result = xtask(&["bundle", fixture("boj-1021").to_str().unwrap()]);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{stderr}");
+    assert!(!earlier.exists(), "{stderr}");
+    assert!(stderr.contains("an earlier bundle"), "{stderr}");
+}
+
 /// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs`, which must refuse (exit 2, no file
 /// written): what it said.
 fn refused(problem: &str, dir: &Path) -> String {
