@@ -297,18 +297,33 @@ pub fn compile(
     fs::create_dir_all(scratch).with_context(|| format!("cannot create {}", scratch.display()))?;
     let exe = scratch.join(format!("Main{}", std::env::consts::EXE_SUFFIX));
     let _ = fs::remove_file(&exe);
+    let alone = alone_copy(source, scratch)?;
     let rustc = std::env::var_os("RUSTC").map_or_else(|| PathBuf::from("rustc"), PathBuf::from);
     let link = link_args(stack);
-    let mut future_errors = compile_with(&rustc, source, &exe, &link)?;
+    let mut future_errors = compile_with(&rustc, (&alone, source), &exe, &link)?;
     for (k, other) in older.iter().enumerate() {
         let name = format!("Main-{k}{}", std::env::consts::EXE_SUFFIX);
-        let compiled = compile_with(other, source, &scratch.join(name), &link);
+        let compiled = compile_with(other, (&alone, source), &scratch.join(name), &link);
         if let (Err(e), Some(note)) = (&compiled, newer_than(crates, other)) {
             bail!("{e:#}\n{note}");
         }
         future_errors.extend(compiled?);
     }
     Ok(Built { exe, future_errors })
+}
+
+/// A copy of `source`, under its own name, alone in a folder of its own under `scratch`, the
+/// copy compiled: BOJ compiles the one file with nothing beside it, so an `include_str!` of a
+/// file next to the bundle (or next to the solution, where the bundle left it as it was) must
+/// fail here as it fails there, not read whatever lies beside the bundle.
+fn alone_copy(source: &Path, scratch: &Path) -> Result<PathBuf> {
+    let dir = scratch.join("alone");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let copy = dir.join(source.file_name().unwrap_or("Main.rs".as_ref()));
+    fs::copy(source, &copy)
+        .with_context(|| format!("cannot copy {} to {}", source.display(), copy.display()))?;
+    Ok(copy)
 }
 
 /// `package needs Rust VERSION` for each of `crates` whose rust-version is newer than the
@@ -403,12 +418,24 @@ fn link_args(stack: u64) -> Vec<String> {
 }
 
 /// `rustc --edition 2021 -O -o exe source`, as BOJ runs it (with `link`, on Windows and macOS
-/// the stack): its warnings that say they will become hard errors ([`future_errors`]).
-fn compile_with(rustc: &Path, source: &Path, exe: &Path, link: &[String]) -> Result<Vec<String>> {
+/// the stack), `source` being the copy compiled and the file it copies ([`alone_copy`]), which
+/// rustc's messages name (`--remap-path-prefix`, which changes only the names rustc shows): its
+/// warnings that say they will become hard errors ([`future_errors`]).
+fn compile_with(
+    rustc: &Path,
+    (compiled, source): (&Path, &Path),
+    exe: &Path,
+    link: &[String],
+) -> Result<Vec<String>> {
+    let mut remap = std::ffi::OsString::from("--remap-path-prefix=");
+    remap.push(compiled.parent().unwrap_or(Path::new(".")));
+    remap.push("=");
+    remap.push(source.parent().unwrap_or(Path::new(".")));
     let out = Command::new(rustc)
         .args(["--edition", "2021", "-O", "-o"])
         .arg(exe)
-        .arg(source)
+        .arg(compiled)
+        .arg(remap)
         .args(link)
         .current_dir(exe.parent().unwrap_or(Path::new(".")))
         .output()

@@ -201,6 +201,29 @@ fn check_shows_rustc_errors_and_fails() {
 }
 
 #[test]
+fn the_check_compiles_the_bundle_alone_as_boj_does() {
+    // `include_str!("table.txt")` stays in the bundle as written; with a `table.txt` beside the
+    // bundle, the check compiled and judged it AC, where BOJ, which compiles the one file with
+    // nothing beside it, gives a compile error.
+    let dir = scratch("bundle-tests", "check-alone");
+    fs::write(dir.join("table.txt"), "seven\n").unwrap();
+    let out = dir.join("boj-1022.rs");
+    let result = xtask(&[
+        "bundle",
+        fixture("boj-1022").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--check",
+    ]);
+    let stderr = text(&result.stderr);
+    assert_eq!(result.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("couldn't read"), "{stderr}");
+    // rustc's messages name the bundle where it was written.
+    assert!(stderr.contains(out.to_str().unwrap()), "{stderr}");
+    assert!(!text(&result.stdout).contains("AC"));
+}
+
+#[test]
 fn a_solution_within_512_kb_is_not_refused_for_the_bundles_layout() {
     // A precomputed table, as BOJ solutions hold: 400 KB as written, one `d,` a value. Printed
     // `d, ` a value, it was a 600 KB bundle, refused as over BOJ's 512 KB,
