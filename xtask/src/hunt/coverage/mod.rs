@@ -498,6 +498,25 @@ mod tests {
         (exe, coverage)
     }
 
+    /// One run of `input` by the fork server, which must end well: its counters, what it
+    /// reached, and the lines (first, last) the line map says it did not reach.
+    fn served_run(coverage: &Coverage, input: &[u8]) -> (Vec<u8>, Reach, Vec<(u32, u32)>) {
+        let run = coverage.measure(0, input).unwrap();
+        assert_eq!(run.exit, crate::run::Exit::Code(0));
+        let counters = run.counters.expect("counters at exit");
+        let mut reach = Reach::new(counters.len());
+        reach.add(&counters);
+        let unreached = coverage
+            .line_map()
+            .unwrap()
+            .reached(&reach)
+            .unreached
+            .iter()
+            .map(|r| (r.first, r.last))
+            .collect();
+        (counters, reach, unreached)
+    }
+
     /// A small program built as `build` instruments one (the flags and the runtime, by rustc
     /// alone): the fork server and a run of its own each run it and give its counters, and the
     /// line map names the branch a run took and the one it did not.
@@ -519,19 +538,9 @@ mod tests {
             }\n";
         fs::write(dir.join("src/main.rs"), source).unwrap();
         let (exe, coverage) = instrumented_program(dir);
-        let positive = coverage.measure(0, b"5\n").unwrap();
-        assert_eq!(positive.exit, crate::run::Exit::Code(0));
-        let counters = positive.counters.expect("counters at exit");
-        let mut reach = Reach::new(counters.len());
-        reach.add(&counters);
-        let map = coverage.line_map().unwrap();
-        let unreached: Vec<(u32, u32)> = map
-            .reached(&reach)
-            .unreached
-            .iter()
-            .map(|r| (r.first, r.last))
-            .collect();
+        let (counters, mut reach, unreached) = served_run(&coverage, b"5\n");
         assert_eq!(unreached, [(7, 7)], "only the negative branch");
+        let map = coverage.line_map().unwrap();
 
         // The same program run once, writing its counters at exit (Windows' way).
         let input = dir.join("negative.in");
@@ -569,19 +578,9 @@ mod tests {
             }\n";
         fs::write(dir.join("src/main.rs"), source).unwrap();
         let (exe, coverage) = instrumented_program(dir);
-        let run = coverage.measure(0, b"").unwrap();
-        assert_eq!(run.exit, crate::run::Exit::Code(0));
-        let counters = run.counters.expect("counters at exit");
-        let mut reach = Reach::new(counters.len());
-        reach.add(&counters);
-        let map = coverage.line_map().unwrap();
-        let unreached: Vec<(u32, u32)> = map
-            .reached(&reach)
-            .unreached
-            .iter()
-            .map(|r| (r.first, r.last))
-            .collect();
+        let (counters, _, unreached) = served_run(&coverage, b"");
         assert_eq!(unreached, [], "the fork server's run reached every line");
+        let map = coverage.line_map().unwrap();
 
         // Run once, writing its counters at exit (Windows' way): the same.
         let input = dir.join("empty.in");
