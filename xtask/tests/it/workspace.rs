@@ -103,18 +103,23 @@ fn a_problem_moved_away_and_back_is_judged_again() {
     assert_success_saying(&ws.xtask(&["test"]), "total: 9/9 AC over 3 problems");
 }
 
-#[test]
-fn a_copied_problem_is_judged_by_its_id_and_never_breaks_cargo() {
-    let ws = ProjectCopy::new("copied");
-    ws.new_problem("1000");
-    // A copy to try a second approach, as a user makes it: the folder renamed, the package
-    // not (yet), and a different (wrong) solution in it.
+/// `problems/boj-1001`, a hand copy of boj-1000 as a user makes one: the folder renamed, the
+/// package not (yet), and a different (wrong) solution in it.
+fn wrong_copy_of_1000(ws: &ProjectCopy) {
     copy_tree(&ws.path("problems/boj-1000"), &ws.path("problems/boj-1001"));
     edit(
         &ws.path("problems/boj-1001/src/main.rs"),
         "writeln!(out, \"{}\", token)?;",
         "writeln!(out, \"{}!\", token)?;",
     );
+}
+
+#[test]
+fn a_copied_problem_is_judged_by_its_id_and_never_breaks_cargo() {
+    let ws = ProjectCopy::new("copied");
+    ws.new_problem("1000");
+    // A copy to try a second approach.
+    wrong_copy_of_1000(&ws);
     // Cargo loads the workspace (the copy is no member: two packages of one name would be
     // refused), and each folder is judged with its own solution.
     let members = ws.members();
@@ -166,12 +171,7 @@ fn a_copied_problem_is_judged_by_its_id_and_never_breaks_cargo() {
 fn a_problem_and_its_copy_judged_in_one_run_are_each_judged_with_their_own_solution() {
     let ws = ProjectCopy::new("copied-together");
     ws.new_problem("1000");
-    copy_tree(&ws.path("problems/boj-1000"), &ws.path("problems/boj-1001"));
-    edit(
-        &ws.path("problems/boj-1001/src/main.rs"),
-        "writeln!(out, \"{}\", token)?;",
-        "writeln!(out, \"{}!\", token)?;",
-    );
+    wrong_copy_of_1000(&ws);
     // The two packages share a name, so cargo writes both executables to one path: the one
     // built second must not be judged for the first, whichever order they are named in.
     for (order, verdicts) in [
@@ -257,12 +257,7 @@ fn a_run_keeps_judging_its_own_build_while_another_command_builds_a_copy_of_one_
 fn a_copys_failing_case_names_the_copy_to_debug_not_the_original() {
     let ws = ProjectCopy::new("copied-debug");
     ws.new_problem("1000");
-    copy_tree(&ws.path("problems/boj-1000"), &ws.path("problems/boj-1001"));
-    edit(
-        &ws.path("problems/boj-1001/src/main.rs"),
-        "writeln!(out, \"{}\", token)?;",
-        "writeln!(out, \"{}!\", token)?;",
-    );
+    wrong_copy_of_1000(&ws);
     // `debug boj-1000` would open the original, which passes: the copy is named by its folder.
     let said = assert_exit_saying(
         &ws.xtask(&["test", "1001"]),
