@@ -264,7 +264,7 @@ impl JudgeBuild {
 
 /// `cargo metadata --manifest-path MANIFEST`, for the host platform only.
 fn metadata(manifest: &Path) -> Result<Metadata> {
-    let mut command = crate::workspace::build::host_metadata_command(manifest.parent());
+    let mut command = crate::workspace::host::cargo_metadata_for_host(manifest.parent());
     command.manifest_path(manifest);
     command
         .exec()

@@ -17,7 +17,7 @@
 //! versions it was built with. A problem folder works either way: its manifest inherits
 //! nothing from the workspace (cargo could not resolve `workspace = true` for an archived
 //! package), so moving it is an edit of the root manifest alone, after which cargo settles the
-//! locks it touched at once ([`locks::resolve_locks`]): a later build changes none of them.
+//! locks it touched at once ([`locks::after_move`]): a later build changes none of them.
 //!
 //! A workspace made before the archive (`members = ["problems/*"]`, manifests that inherit)
 //! keeps working as it is, every problem a member; [`migrate`] moves it over. Nothing here
@@ -149,11 +149,7 @@ pub fn open(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
         refuse_one_name_twice(root, &lists.open)?;
         Ok((Moved { opened, archived }, to_seed))
     })?;
-    let mut settle = locks::seed_locks(root, &to_seed, true)?;
-    if moved != Moved::default() {
-        settle.push(root.to_path_buf());
-    }
-    locks::resolve_locks(&settle);
+    locks::after_move(root, &to_seed, moved != Moved::default())?;
     Ok(moved)
 }
 
@@ -211,11 +207,7 @@ pub fn archive(root: &Path, dirs: &[PathBuf]) -> Result<Moved> {
         }
         Ok(archived)
     })?;
-    let mut settle = locks::seed_locks(root, &archived, true)?;
-    if !archived.is_empty() {
-        settle.push(root.to_path_buf());
-    }
-    locks::resolve_locks(&settle);
+    locks::after_move(root, &archived, !archived.is_empty())?;
     Ok(Moved {
         opened: Vec::new(),
         archived,
@@ -315,9 +307,7 @@ pub fn migrate(root: &Path, problem_dirs: &[PathBuf]) -> Result<Migration> {
         lists.archived.extend(old.iter().cloned());
         Ok(())
     })?;
-    let mut settle = locks::seed_locks(root, &old, true)?;
-    settle.push(root.to_path_buf());
-    locks::resolve_locks(&settle);
+    locks::after_move(root, &old, true)?;
     migration.moved = Moved {
         opened: recent,
         archived: old,

@@ -10,10 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use anyhow::{bail, Context, Result};
-use cargo_metadata::{Message, Metadata, MetadataCommand, Node, Package, TargetKind};
+use cargo_metadata::{Message, Metadata, Node, Package, TargetKind};
 
-use crate::workspace::fresh;
 use crate::workspace::problem::Problem;
+use crate::workspace::{fresh, host};
 
 /// How to run cargo.
 #[derive(Debug, Clone)]
@@ -283,13 +283,12 @@ fn built_by_cargo(
         let Some(first) = members.first() else {
             continue;
         };
-        let kept = records.dir(first, options)?;
-        let _building = build_lock(&kept)?;
+        // One target folder for a workspace's members: one folder of records, one lock.
+        let records_dir = records.dir(first, options)?;
+        let _building = build_lock(&records_dir)?;
         // An archived problem is a workspace of its own, with a record of its last build.
         let alone = match members[..] {
-            [problem] if problem.manifest == *manifest => {
-                Some((problem, records.dir(problem, options)?))
-            }
+            [problem] if problem.manifest == *manifest => Some(problem),
             _ => None,
         };
         let mut stale = Vec::new();
@@ -305,13 +304,15 @@ fn built_by_cargo(
         if !stale.is_empty() {
             clean(manifest, &stale, options)?;
         }
-        if let (Some((problem, dir)), None, true) = (&alone, &options.rustflags, stale.is_empty()) {
-            if let Some(found) = fresh::fresh(dir, &problem.name, manifest, &wanted(problem)) {
+        if let (Some(problem), None, true) = (alone, &options.rustflags, stale.is_empty()) {
+            if let Some(found) =
+                fresh::fresh(&records_dir, &problem.name, manifest, &wanted(problem))
+            {
                 let found: Artifacts = found
                     .into_iter()
                     .map(|(bin, exe)| ((problem.manifest.clone(), bin), exe))
                     .collect();
-                artifacts.extend(kept_apart(found, &kept)?);
+                artifacts.extend(kept_apart(found, &records_dir)?);
                 continue;
             }
         }
@@ -327,7 +328,7 @@ fn built_by_cargo(
             let dir = records.dir(problem, options)?;
             fresh::record(&dir, &problem.name, &problem.manifest, now)?;
         }
-        artifacts.extend(kept_apart(built, &kept)?);
+        artifacts.extend(kept_apart(built, &records_dir)?);
     }
     Ok(artifacts)
 }
@@ -462,7 +463,7 @@ pub(crate) fn target_dir_from_environment() -> Option<PathBuf> {
 /// The target folder cargo builds the package at `manifest` into, as cargo decides it
 /// (`CARGO_TARGET_DIR`, `build.target-dir` of the configuration found from the package).
 pub fn target_directory(manifest: &Path) -> Result<PathBuf> {
-    let mut command = metadata_command(manifest.parent());
+    let mut command = host::cargo_metadata(manifest.parent());
     command.no_deps().manifest_path(manifest);
     let metadata = command
         .exec()
@@ -559,31 +560,9 @@ pub fn prebuilt_executable(dir: &Path, name: &str) -> Option<PathBuf> {
 
 /// `cargo metadata` of the workspace of `dir`, for the host platform only.
 pub fn metadata(dir: &Path) -> Result<Metadata> {
-    host_metadata_command(Some(dir))
+    host::cargo_metadata_for_host(Some(dir))
         .exec()
         .with_context(|| format!("cargo metadata failed in {}", dir.display()))
-}
-
-/// `cargo metadata` run in `dir` with the `cargo` that runs us (`CARGO`), for the caller to
-/// add to.
-fn metadata_command(dir: Option<&Path>) -> MetadataCommand {
-    let mut command = MetadataCommand::new();
-    if let Some(dir) = dir {
-        command.current_dir(dir);
-    }
-    if let Some(cargo) = std::env::var_os("CARGO") {
-        command.cargo_path(cargo);
-    }
-    command
-}
-
-/// [`metadata_command`] for the host platform only (`--filter-platform`).
-pub(crate) fn host_metadata_command(dir: Option<&Path>) -> MetadataCommand {
-    let mut command = metadata_command(dir);
-    if let Some(host) = super::host::triple() {
-        command.other_options(["--filter-platform".to_string(), host]);
-    }
-    command
 }
 
 /// A workspace's packages and its resolved dependency graph, by package id.
@@ -1006,7 +985,7 @@ mod tests {
 
     #[test]
     fn this_systems_stack_plan_is_its_targets() {
-        let Some(host) = crate::workspace::host::triple() else {
+        let Some(host) = super::host::triple() else {
             eprintln!("skipped: no rustc to name the host");
             return;
         };

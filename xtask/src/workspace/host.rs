@@ -1,7 +1,11 @@
-//! The host's target triple (`x86_64-unknown-linux-gnu`), as `rustc -vV` tells it: what cargo's
-//! `--filter-platform` takes, so that cargo reads no crate of another platform.
+//! The host's target triple (`x86_64-unknown-linux-gnu`), as `rustc -vV` tells it, and `cargo
+//! metadata` as the xtask runs it: with the cargo that runs us, and for this host
+//! (`--filter-platform`), so that cargo reads no crate of another platform.
 
+use std::path::Path;
 use std::process::Command;
+
+use cargo_metadata::MetadataCommand;
 
 /// The host's target triple, asked of rustc (`RUSTC`, else `rustc`) once a run; `None` when
 /// rustc cannot tell.
@@ -15,4 +19,26 @@ pub(crate) fn triple() -> Option<String> {
             .find_map(|l| l.strip_prefix("host: ").map(str::to_owned))
     })
     .clone()
+}
+
+/// `cargo metadata` run in `dir` with the `cargo` that runs us (`CARGO`), for the caller to
+/// add to.
+pub(crate) fn cargo_metadata(dir: Option<&Path>) -> MetadataCommand {
+    let mut command = MetadataCommand::new();
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    if let Some(cargo) = std::env::var_os("CARGO") {
+        command.cargo_path(cargo);
+    }
+    command
+}
+
+/// [`cargo_metadata`] for the host platform only (`--filter-platform`).
+pub(crate) fn cargo_metadata_for_host(dir: Option<&Path>) -> MetadataCommand {
+    let mut command = cargo_metadata(dir);
+    if let Some(host) = triple() {
+        command.other_options(["--filter-platform".to_string(), host]);
+    }
+    command
 }

@@ -29,6 +29,18 @@ pub fn seed_locks(root: &Path, folders: &[String], replace: bool) -> Result<Vec<
     Ok(seeded)
 }
 
+/// What a move of problems does to the locks: each folder of `archived` (relative to `root`)
+/// gets the root's lock in place of its own ([`seed_locks`]), and cargo settles those and, when
+/// the root's members changed, the root's ([`resolve_locks`]).
+pub fn after_move(root: &Path, archived: &[String], members_changed: bool) -> Result<()> {
+    let mut settle = seed_locks(root, archived, true)?;
+    if members_changed {
+        settle.push(root.to_path_buf());
+    }
+    resolve_locks(&settle);
+    Ok(())
+}
+
 /// `resolve_lock` (below) for each of `dirs`, as many at once as the machine has cores (cargo
 /// resolves offline in parallel without waiting on its locks): a migration seeds hundreds.
 pub fn resolve_locks(dirs: &[PathBuf]) {
@@ -60,16 +72,11 @@ pub fn resolve_locks(dirs: &[PathBuf]) {
 /// be read. Where cargo cannot resolve offline (a crate never downloaded) or a manifest is
 /// broken, the lock stays as it is, and the next build settles it.
 fn resolve_lock(dir: &Path) {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = std::process::Command::new(cargo);
-    command.args(["metadata", "--offline", "--format-version", "1"]);
-    if let Some(host) = super::host::triple() {
-        command.args(["--filter-platform", &host]);
-    }
-    let _ = command
-        .arg("--manifest-path")
-        .arg(dir.join("Cargo.toml"))
-        .current_dir(dir)
+    let mut metadata = super::host::cargo_metadata_for_host(Some(dir));
+    metadata.manifest_path(dir.join("Cargo.toml"));
+    let _ = metadata
+        .cargo_command()
+        .arg("--offline")
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())

@@ -9,7 +9,8 @@
 //! - [`build`]: cargo builds of problems, in the workspace that builds each.
 //! - [`fresh`]: whether an archived problem's executables are up to date without asking cargo.
 //! - [`locks`]: archived problems' `Cargo.lock` files, seeded and settled.
-//! - `manifests` and `host`: manifests parsed once a run, and the host's target triple.
+//! - `manifests` and `host`: manifests parsed once a run; the host's target triple and `cargo
+//!   metadata` for it.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ pub mod archive;
 pub mod build;
 pub mod editor;
 pub mod fresh;
-mod host;
+pub(crate) mod host;
 pub mod locks;
 mod manifests;
 pub mod members;
