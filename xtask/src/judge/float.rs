@@ -42,7 +42,7 @@ impl fmt::Display for Mismatch {
                         f,
                         "; they differ by {}, over the allowed error {:e} (absolute or \
                          relative)",
-                        past((a - e).abs(), self.error.max(self.error * e.abs())),
+                        past((a - e).abs(), allowed(e, self.error)),
                         self.error
                     ),
                     (Some(_), None) => write!(f, "; the output's token is not a number"),
@@ -123,8 +123,13 @@ fn within(expected: f64, actual: f64, error: f64) -> bool {
         return false;
     }
     let difference = (actual - expected).abs();
-    let bound = error.max(error * expected.abs());
+    let bound = allowed(expected, error);
     difference <= bound + (expected.abs() + actual.abs() + bound) * 2.0 * f64::EPSILON
+}
+
+/// The difference `error` allows from `expected`: absolute or relative, the larger.
+fn allowed(expected: f64, error: f64) -> f64 {
+    error.max(error * expected.abs())
 }
 
 /// `difference` in as few significant digits (three at least) as show it is over `bound`.
