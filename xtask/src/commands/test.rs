@@ -226,12 +226,7 @@ impl CheckedRerun {
 /// (`xtask::workspace::editor`).
 pub fn failed_cases(problem: &Problem, report: &ProblemReport, debuggable: bool) -> String {
     let root = members::root_of(&problem.dir);
-    let shown = |path: &std::path::Path| -> String {
-        let relative = root
-            .as_deref()
-            .and_then(|root| path.strip_prefix(root).ok());
-        xtask::workspace::slashed(relative.unwrap_or(path))
-    };
+    let shown = |path: &std::path::Path| from_root(root.as_deref(), path);
     let named = problem
         .name
         .strip_prefix("boj-")
@@ -284,6 +279,13 @@ pub fn failed_cases(problem: &Problem, report: &ProblemReport, debuggable: bool)
     lines
 }
 
+/// `path` from the workspace `root` when it lies there, else as it is, with `/` between its
+/// parts: the form the editor's tasks match as problems.
+fn from_root(root: Option<&std::path::Path>, path: &std::path::Path) -> String {
+    let relative = root.and_then(|root| path.strip_prefix(root).ok());
+    xtask::workspace::slashed(relative.unwrap_or(path))
+}
+
 /// Where a case panicked, as `PATH:LINE:COLUMN` from the workspace root, and its message: from
 /// its own run's stderr, or the checked build's.
 fn panic_of(problem: &Problem, case: &CaseReport) -> Option<(String, String)> {
@@ -312,12 +314,7 @@ fn panic_of(problem: &Problem, case: &CaseReport) -> Option<(String, String)> {
         .as_deref()
         .and_then(std::path::Path::parent)
         .unwrap_or(&problem.dir);
-    let full = base.join(file);
-    let root = members::root_of(&problem.dir);
-    let relative = root
-        .as_deref()
-        .and_then(|root| full.strip_prefix(root).ok());
-    let path = xtask::workspace::slashed(relative.unwrap_or(&full));
+    let path = from_root(members::root_of(&problem.dir).as_deref(), &base.join(file));
     let message = message.lines().next().unwrap_or_default().to_string();
     Some((format!("{path}:{line}:{column}"), message))
 }
