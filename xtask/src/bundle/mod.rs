@@ -658,14 +658,15 @@ pub fn write_bundle(problem: &Problem, output: Option<&Path>) -> Result<(Bundle,
     };
     let path = match output {
         Some(p) => p.to_path_buf(),
-        None => bundle
-            .plan
-            .target_dir
-            .join("bundle")
-            .join(format!("{}.rs", bundle.plan.package)),
+        None => default_path(&bundle.plan.target_dir, &bundle.plan.package),
     };
     write(&path, &bundle.text)?;
     Ok((bundle, path))
+}
+
+/// Where a bundle goes unless told: `<target dir>/bundle/<package>.rs`.
+fn default_path(target_dir: &Path, package: &str) -> PathBuf {
+    target_dir.join("bundle").join(format!("{package}.rs"))
 }
 
 /// Removes the bundle an earlier run wrote to the default place, when this one failed: it is no
@@ -675,7 +676,7 @@ fn remove_earlier_bundle(problem: &Problem) {
     let Ok(target) = crate::workspace::build::target_directory(&problem.manifest) else {
         return;
     };
-    let earlier = target.join("bundle").join(format!("{}.rs", problem.name));
+    let earlier = default_path(&target, &problem.name);
     if fs::remove_file(&earlier).is_ok() {
         eprintln!(
             "note: removed {}, an earlier bundle, which is not of the solution as it is now",
