@@ -428,6 +428,11 @@ fn script_refusal(
 /// The environment variables a crate reads at compile time: `env!("NAME")` and
 /// `option_env!("NAME")` (also inside `concat!` and `include!`).
 pub(super) fn env_reads(file: &syn::File) -> BTreeSet<String> {
+    env_reads_in(quote::ToTokens::to_token_stream(file))
+}
+
+/// [`env_reads`] of some tokens: `env!("NAME")` and `option_env!("NAME")` among them.
+pub(super) fn env_reads_in(tokens: proc_macro2::TokenStream) -> BTreeSet<String> {
     fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
         let trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
         for (i, tree) in trees.iter().enumerate() {
@@ -452,7 +457,7 @@ pub(super) fn env_reads(file: &syn::File) -> BTreeSet<String> {
         }
     }
     let mut names = BTreeSet::new();
-    walk(quote::ToTokens::to_token_stream(file), &mut names);
+    walk(tokens, &mut names);
     names
 }
 
