@@ -1,5 +1,6 @@
 //! Expansion: a crate's root file with every `mod x;` inlined from `x.rs` / `x/mod.rs` (or
-//! `#[path]`), test code and docs stripped, and paths rewritten for life inside one file.
+//! `#[path]`), test code and docs stripped, the files it includes carried as literals (see
+//! [`super::includes`]), and paths rewritten for life inside one file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -94,6 +95,8 @@ fn load_file(
     expand_declaration_macros(&mut file.items);
     strip_attrs(&mut file.attrs);
     Strip { cfg }.visit_file_mut(&mut file);
+    // Before the modules are inlined: a path is relative to this file.
+    super::includes::carry_included_files(&mut file, path, looked_at)?;
     inline_modules(&mut file.items, mod_dir, cfg, looked_at)?;
     Ok(file)
 }

@@ -3,7 +3,8 @@
 //! The solution (the problem's `default-run` binary) and every library crate its code names
 //! (see [`manifest`]) become one file: each library is inlined as `mod <name> { ... }` (see
 //! [`expand`], [`cfg`](mod@cfg), [`edition`], and [`macros`] for its `#[macro_export]`
-//! macros), test code and docs are stripped, items that `main` cannot reach are dropped (see
+//! macros), the files its code includes become literals (see [`includes`]), test code and
+//! docs are stripped, items that `main` cannot reach are dropped (see
 //! [`reach`]), and [`print`] writes the result (prettyplease, and what it cannot print as tokens). Sound before small: when rustc's quick check rejects the
 //! bundle pruned item by item, more is kept (whole modules, then whole crates) until it
 //! passes, and [`Bundle::fallback`] says so. [`check`] proves a written bundle is a
@@ -14,6 +15,7 @@ pub mod cfg;
 pub mod check;
 pub mod edition;
 pub mod expand;
+pub mod includes;
 pub mod judge_build;
 pub mod judge_rust;
 pub mod macro_origin;

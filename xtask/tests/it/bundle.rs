@@ -202,25 +202,174 @@ fn check_shows_rustc_errors_and_fails() {
 
 #[test]
 fn the_check_compiles_the_bundle_alone_as_boj_does() {
-    // `include_str!("table.txt")` stays in the bundle as written; with a `table.txt` beside the
-    // bundle, the check compiled and judged it AC, where BOJ, which compiles the one file with
-    // nothing beside it, gives a compile error.
+    // boj-1022 reads `table.txt` beside its solution with `include_str!` and `include_bytes!`.
+    // The bundle kept the macros as written, which BOJ, compiling the one file with nothing
+    // beside it, rejects; the check, compiling a copy alone, refused it ("couldn't read"). Now
+    // the bundle carries the table as literals: compiled alone (and never reading the
+    // `table.txt` that lies beside it here, which says otherwise), it is AC.
+    let old = crate::support::old_rustc();
     let dir = scratch("bundle-tests", "check-alone");
-    fs::write(dir.join("table.txt"), "seven\n").unwrap();
+    fs::write(dir.join("table.txt"), "wrong table\n").unwrap();
     let out = dir.join("boj-1022.rs");
-    let result = xtask(&[
+    let problem = fixture("boj-1022");
+    let mut args = vec![
         "bundle",
-        fixture("boj-1022").to_str().unwrap(),
+        problem.to_str().unwrap(),
         "-o",
         out.to_str().unwrap(),
         "--check",
-    ]);
-    let stderr = text(&result.stderr);
-    assert_eq!(result.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("couldn't read"), "{stderr}");
-    // rustc's messages name the bundle where it was written.
-    assert!(stderr.contains(out.to_str().unwrap()), "{stderr}");
-    assert!(!text(&result.stdout).contains("AC"));
+    ];
+    if let Some(old) = &old {
+        args.extend(["--rustc", old.to_str().unwrap()]);
+    }
+    let stdout = assert_success_saying(&xtask(&args), "1/1 AC");
+    if old.is_some() {
+        assert!(stdout.contains("(rustc 1.63"), "{stdout}");
+    }
+    let bundle = fs::read_to_string(&out).unwrap();
+    assert!(!bundle.contains("include_"), "{bundle}");
+    let table = fs::read_to_string(problem.join("src/table.txt")).unwrap();
+    let literal = format!("{table:?}");
+    assert!(
+        bundle.contains(&format!("= {literal};")),
+        "{literal}: {bundle}"
+    );
+    assert!(
+        bundle.contains(&format!("b{literal}.len()")),
+        "{literal}: {bundle}"
+    );
+}
+
+#[test]
+fn included_files_are_carried_byte_for_byte_relative_to_the_file_that_includes_them() {
+    // boj-1023's `src/tables.rs` includes `data/bytes.bin` (`src/data/`, beside the file, not
+    // `src/tables/`, where its module's children live): every byte value, NUL before a digit, CR
+    // LF, a quote, a backslash. `src/tables/text.rs` includes text beside itself, with escapes
+    // and non-ASCII; the library fixture-include's `src/words/mod.rs` includes
+    // `../../data/words.txt`. The sample's answer is worked out here from the files themselves,
+    // and the bundle, compiled alone (by the old rustc too, when there is one), prints it.
+    let problem = fixture("boj-1023");
+    let bytes = fs::read(problem.join("src/data/bytes.bin")).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the bytes are meant to be no UTF-8"
+    );
+    let text = fs::read_to_string(problem.join("src/tables/text.txt")).unwrap();
+    assert!(text.contains("\r\n") && text.contains('\0') && !text.is_ascii());
+    let words = fs::read_to_string(problem.join("../../crates/fixture-include/data/words.txt"))
+        .unwrap()
+        .split_whitespace()
+        .count();
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(
+        fs::read_to_string(problem.join("samples/1.out")).unwrap(),
+        format!("{hex}\n{text:?}\n{words}\n")
+    );
+    let bundle = bundle_passes(&problem, "include-bytes");
+    assert!(!bundle.contains("include_"), "{bundle}");
+    // The macro's own type: an array of the file's length.
+    assert!(
+        bundle.contains(&format!("BYTES: &[u8; {}] = b\"", bytes.len())),
+        "{bundle}"
+    );
+}
+
+#[test]
+fn an_edit_of_an_included_file_is_carried_by_the_next_bundle() {
+    // The solution as read is kept between runs, keyed by every file its reading read: the
+    // included table is one of them.
+    let copy = crate::support::fixture_copy("bundle-fixture", "include-edited");
+    let problem = copy.join("problems/boj-1022");
+    let dir = scratch("bundle-tests", "include-edited");
+    let (_, before) = bundle_into(problem.to_str().unwrap(), &dir, "before");
+    assert!(before.contains("\"seven eight\\n\""), "{before}");
+    fs::write(problem.join("src/table.txt"), "nine ten eleven\n").unwrap();
+    let (_, after) = bundle_into(problem.to_str().unwrap(), &dir, "after");
+    assert!(after.contains("\"nine ten eleven\\n\""), "{after}");
+    assert!(!after.contains("seven"), "{after}");
+}
+
+#[test]
+fn an_include_the_bundle_cannot_carry_is_refused_naming_the_file_the_line_and_the_reason() {
+    let copy = crate::support::fixture_copy("bundle-fixture", "include-refused");
+    let problem = copy.join("problems/boj-1022");
+    let main = problem.join("src/main.rs");
+    let table = problem.join("src/table.txt");
+    let written = fs::read_to_string(&main).unwrap();
+    let as_written = "include_str!(\"table.txt\")";
+    fs::write(problem.join("src/table.bin"), b"seven \xff\n").unwrap();
+    let dir = scratch("bundle-tests", "include-refused");
+    // (case, whether table.txt is there, the call on line 4 instead, the call as the refusal
+    // says it, why)
+    for (case, table_there, instead, said, reason) in [
+        (
+            "a file that is not there",
+            false,
+            as_written,
+            as_written,
+            "reads TABLE, which cannot be read (",
+        ),
+        (
+            "a path that is no literal",
+            true,
+            "include_str!(concat!(\"table\", \".txt\"))",
+            "include_str!(concat ! (\"table\" , \".txt\"))",
+            "has a path that is no plain string literal",
+        ),
+        (
+            "a file that is no UTF-8",
+            true,
+            "include_str!(\"table.bin\")",
+            "include_str!(\"table.bin\")",
+            "is not UTF-8 (byte 6 is not)",
+        ),
+        (
+            "Rust source",
+            true,
+            "include!(\"table.txt\")",
+            "include!(\"table.txt\")",
+            "includes Rust source, which the bundler does not carry",
+        ),
+    ] {
+        fs::write(&main, written.replace(as_written, instead)).unwrap();
+        let away = problem.join("src/table.away");
+        if !table_there {
+            fs::rename(&table, &away).unwrap();
+        }
+        let stderr = refused_at(&problem, &dir);
+        if !table_there {
+            fs::rename(&away, &table).unwrap();
+        }
+        let at = format!("{}:4: `{said}` ", main.display());
+        assert!(stderr.contains(&at), "{case}: {stderr}\nwanted: {at}");
+        let reason = reason.replace("TABLE", &table.display().to_string());
+        assert!(
+            stderr.contains(&reason),
+            "{case}: {stderr}\nwanted: {reason}"
+        );
+        assert!(!stderr.contains("panicked"), "{case}: {stderr}");
+    }
+}
+
+#[test]
+fn a_librarys_include_that_cannot_be_carried_refuses_the_bundle_where_the_solution_reaches_it() {
+    let copy = crate::support::fixture_copy("bundle-fixture", "include-library");
+    let words = copy.join("crates/fixture-include/data/words.txt");
+    fs::remove_file(&words).unwrap();
+    let dir = scratch("bundle-tests", "include-library");
+    let stderr = refused_at(&copy.join("problems/boj-1023"), &dir);
+    let module = copy.join("crates/fixture-include/src/words/mod.rs");
+    for said in [
+        "cannot read crate fixture-include 0.1.0".to_string(),
+        format!(
+            "{}:5: `include_str!(\"../../data/words.txt\")` reads",
+            module.display()
+        ),
+        format!("reads {}, which cannot be read", words.display()),
+        "the solution reaches it: main → fixture_include".to_string(),
+    ] {
+        assert!(stderr.contains(&said), "{stderr}\nwanted: {said}");
+    }
 }
 
 #[test]
@@ -866,16 +1015,22 @@ fn a_refused_bundle_removes_the_earlier_one_it_would_have_replaced() {
 /// `cargo xtask bundle FIXTURE -o DIR/FIXTURE.rs`, which must refuse (exit 2, no file
 /// written): what it said.
 fn refused(problem: &str, dir: &Path) -> String {
-    let out = dir.join(format!("{problem}.rs"));
+    refused_at(&fixture(problem), dir)
+}
+
+/// [`refused`] of the problem folder `problem`.
+fn refused_at(problem: &Path, dir: &Path) -> String {
+    let name = problem.file_name().unwrap().to_string_lossy();
+    let out = dir.join(format!("{name}.rs"));
     let result = xtask(&[
         "bundle",
-        fixture(problem).to_str().unwrap(),
+        problem.to_str().unwrap(),
         "-o",
         out.to_str().unwrap(),
     ]);
     let stderr = text(&result.stderr);
-    assert_eq!(result.status.code(), Some(2), "{problem}: {stderr}");
-    assert!(!out.exists(), "{problem}: a refused bundle was written");
+    assert_eq!(result.status.code(), Some(2), "{name}: {stderr}");
+    assert!(!out.exists(), "{name}: a refused bundle was written");
     stderr
 }
 
