@@ -135,17 +135,6 @@ impl Board {
         key + (count_peers(in_band, in_column) << 8)
     }
 
-    /// The first two-candidate cell, as (band, cell bit), if there is one.
-    pub(super) fn first_pair(&self) -> Option<(usize, u32)> {
-        for band in 0..3 {
-            let pairs = self.pairs[band] & self.unsolved[band];
-            if pairs != 0 {
-                return Some((band, pairs & pairs.wrapping_neg()));
-            }
-        }
-        None
-    }
-
     /// The number of cells not yet placed.
     pub(super) fn open_cells(&self) -> u32 {
         self.unsolved.iter().map(|cells| cells.count_ones()).sum()

@@ -66,17 +66,7 @@ pub(super) fn search<V: Visit>(
         if budget.step == Step::Givens {
             budget.step = Step::Full;
         }
-        // A light node takes the first pair unscored, unless the order of the cells is the
-        // point (row-major search meets solutions in increasing order).
-        let light_pair = if budget.step == Step::Light && branching == Branching::FewestCandidates {
-            board.first_pair()
-        } else {
-            None
-        };
-        let (band, cell) = match light_pair {
-            Some(pair) => pair,
-            None => board.branch_cell(branching),
-        };
+        let (band, cell) = board.branch_cell(branching);
         let mut digits = board.digits_of(band, cell);
         while digits & (digits - 1) != 0 {
             let digit = digits.trailing_zeros() as usize;
@@ -111,16 +101,15 @@ pub(super) enum Step {
     /// is `Full` even on a board the givens leave nearly filled: such boards gain more from full
     /// nodes than light ones save (measured: docs/solver-journal.md, "Why the code is as it is").
     Givens,
-    /// No column logic, no pointing in the band logic (a box confined to one column taking it
-    /// from the other bands), and the first two-candidate cell taken unscored, until the first
-    /// dead end; `Full` from then on. `solve` starts here, givens included, when fewer than
-    /// [`LIGHT_OPEN_CELLS`] cells are open before any propagation (all of serg, one puzzle of
-    /// 1905), and so does `solve_lexmin`'s row-major search (which keeps its own order of
-    /// cells: only a search by fewest candidates takes the first pair).
+    /// No column logic and no pointing in the band logic (a box confined to one column taking it
+    /// from the other bands) until the first dead end; `Full` from then on. The row-major
+    /// search that `solve` and `solve_lexmin` start with on a board with fewer than
+    /// [`LIGHT_OPEN_CELLS`] open cells before any propagation (all of serg, one puzzle of 1905)
+    /// starts here, givens included.
     ///
     /// A board with few open cells usually has its solutions close by (Serg's benchmark: 30-49 open
-    /// cells, many solutions, few dead ends), and there the column logic and the scoring of pairs
-    /// cost more than they save (measured: docs/solver-journal.md, "Why the code is as it is"). A
+    /// cells, many solutions, few dead ends), and there the column logic costs more than it saves
+    /// (measured: docs/solver-journal.md, "Why the code is as it is"). A
     /// board that turns out hard meets a dead end within a few nodes and is searched in full from
     /// then on. The other public sets start with 50 open cells or more, so they never go light.
     ///

@@ -142,13 +142,13 @@ pub(super) const ROW_MAJOR_DEAD_ENDS: u64 = 32;
 /// time, and the witness method bounds them.
 pub(super) const BOUND_DEAD_ENDS: u64 = 1024;
 
-/// Row-major search's budget in [`lexmin`]: [`ROW_MAJOR_DEAD_ENDS`], and light nodes
-/// ([`Step::Light`]) until the first dead end on a board with fewer than [`LIGHT_OPEN_CELLS`]
-/// open cells, as `solve` searches such boards: their smallest solution is usually a few
+/// Row-major search's budget in [`lexmin`] (and in `solve`, on boards with few open cells):
+/// [`ROW_MAJOR_DEAD_ENDS`], and light nodes ([`Step::Light`]) until the first dead end on a
+/// board with fewer than [`LIGHT_OPEN_CELLS`] open cells: their smallest solution is usually a few
 /// nodes away, where the column logic and pointing cost more than they save (measured:
 /// docs/solver-journal.md, "Why the code is as it is"). Light nodes still branch in row-major
 /// order, so the first solution met is still the smallest.
-fn row_major_budget(board: &Board) -> Budget {
+pub(super) fn row_major_budget(board: &Board) -> Budget {
     Budget {
         dead_ends_left: ROW_MAJOR_DEAD_ENDS,
         step: if board.open_cells() < LIGHT_OPEN_CELLS {

@@ -18,10 +18,10 @@ use crate::grid::Grid;
 use board::Board;
 use branch::Branching;
 use depth_first::{first_solution, first_solution_with, search, Budget, Step, UNLIMITED};
-use lexicographic::{branch_and_bound, lexmin, lexmin_by_witness};
+use lexicographic::{branch_and_bound, lexmin, lexmin_by_witness, row_major_budget};
 
-/// `solve` searches lightly ([`Step::Light`]) from a board whose givens leave fewer open cells
-/// than this.
+/// A board with fewer open cells than this, before any propagation, is searched first in
+/// row-major order and lightly ([`Step::Light`]), by `solve` and `solve_lexmin` alike.
 pub(super) const LIGHT_OPEN_CELLS: u32 = 50;
 
 /// Some solution of `puzzle`, or `None` when it has none (givens that clash included).
@@ -39,13 +39,20 @@ pub(super) const LIGHT_OPEN_CELLS: u32 = 50;
 /// ```
 pub fn solve(puzzle: &Grid) -> Option<Grid> {
     let board = Board::new(puzzle)?;
+    if board.open_cells() < LIGHT_OPEN_CELLS {
+        // Few open cells (Serg's benchmark): usually many solutions, close by, which
+        // `solve_lexmin`'s first stage reaches faster than the fewest-candidates search
+        // (measured: docs/solver-journal.md, 2026-11-29, noon); a board that outlasts its
+        // budget is searched as below.
+        if let Ok(found) =
+            first_solution_with(board, Branching::RowMajor, &mut row_major_budget(&board))
+        {
+            return found.map(Board::to_grid);
+        }
+    }
     let mut budget = Budget {
         dead_ends_left: UNLIMITED,
-        step: if board.open_cells() < LIGHT_OPEN_CELLS {
-            Step::Light
-        } else {
-            Step::Givens
-        },
+        step: Step::Givens,
     };
     first_solution_with(board, Branching::FewestCandidates, &mut budget)
         .unwrap_or(None)
