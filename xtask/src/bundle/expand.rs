@@ -12,6 +12,7 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Item, Meta, UseTree};
 
 use super::cfg::{Cfg, Value};
+use super::shadow::ModuleTree;
 
 /// Parses the crate root at `path` and inlines its out-of-line modules, recursively. Items
 /// that `cfg` turns off (tests, features cargo did not enable) and docs are removed before
@@ -878,14 +879,24 @@ pub struct Rewrite {
     /// `pub(in crate::module)`. `None` for the binary, which stays the bundle's root.
     pub module: Option<String>,
     /// Extern names of bundled crates -> their module: `name::x` becomes `crate::module::x`
-    /// (at the binary's root, where it already resolves, it is left alone).
+    /// (left alone where an item or an import of the crate's own takes `name`, and at the
+    /// binary's root when the module is `name`, where it already resolves).
     pub externs: BTreeMap<String, String>,
 }
 
 impl Rewrite {
     /// Applies the rewrite to a crate's items (the crate root's items are at depth 0).
     pub fn apply(&self, items: &mut [Item]) {
-        let mut walker = Rewriter { rw: self, depth: 0 };
+        let tree = ModuleTree::of(items);
+        let shadowed = tree.shadowed(ModuleTree::ROOT, self.externs.keys());
+        let mut walker = Rewriter {
+            rw: self,
+            depth: 0,
+            tree,
+            module: Some(ModuleTree::ROOT),
+            blocks: 0,
+            shadowed,
+        };
         for item in items {
             walker.visit_item_mut(item);
         }
@@ -896,6 +907,15 @@ struct Rewriter<'a> {
     rw: &'a Rewrite,
     /// Module nesting inside the crate: 0 at the crate root.
     depth: usize,
+    /// The crate's modules and what each binds.
+    tree: ModuleTree,
+    /// The module the walk is in, in `tree`: none in a module declared in a block.
+    module: Option<usize>,
+    /// Blocks the walk is in, inside that module.
+    blocks: usize,
+    /// The extern names that an item or an import of the crate's own takes where the walk
+    /// is: a path starting with one is not a path into that crate (see [`super::shadow`]).
+    shadowed: BTreeSet<String>,
 }
 
 fn ident(name: &str) -> Ident {
@@ -903,10 +923,16 @@ fn ident(name: &str) -> Ident {
 }
 
 impl Rewriter<'_> {
-    /// Whether a path starting with `name` (no leading `::`) must be rewritten, and to what.
+    /// Whether a path starting with `name` must be rewritten, and to what module: `::name`
+    /// always names the crate; `name` does where nothing of the crate's own takes the name,
+    /// except at the binary's root when the crate's module is `name` (it resolves as it is).
     fn extern_target(&self, name: &str, leading_colon: bool) -> Option<&str> {
         let module = self.rw.externs.get(name)?;
-        if self.rw.module.is_none() && self.depth == 0 && !leading_colon {
+        if leading_colon {
+            return Some(module);
+        }
+        let as_it_is = self.rw.module.is_none() && self.depth == 0 && module == name;
+        if as_it_is || self.shadowed.contains(name) {
             None
         } else {
             Some(module)
@@ -1095,9 +1121,50 @@ impl Rewriter<'_> {
 
 impl VisitMut for Rewriter<'_> {
     fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        // A module's names are its own: those of the module around are not in scope there.
+        let inner = match self.module {
+            Some(outer) if self.blocks == 0 => self.tree.child(outer, &module.ident),
+            _ => None,
+        };
+        let shadowed = match (inner, &module.content) {
+            (Some(inner), _) => self.tree.shadowed(inner, self.rw.externs.keys()),
+            (None, Some((_, items))) => {
+                let items: Vec<&Item> = items.iter().collect();
+                self.tree
+                    .shadowed_in_module_of_block(&items, self.rw.externs.keys())
+            }
+            (None, None) => BTreeSet::new(),
+        };
+        let outer = (
+            std::mem::replace(&mut self.module, inner),
+            std::mem::replace(&mut self.blocks, 0),
+            std::mem::replace(&mut self.shadowed, shadowed),
+        );
         self.depth += 1;
         visit_mut::visit_item_mod_mut(self, module);
         self.depth -= 1;
+        (self.module, self.blocks, self.shadowed) = outer;
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let items: Vec<&Item> = block
+            .stmts
+            .iter()
+            .filter_map(|stmt| match stmt {
+                syn::Stmt::Item(item) => Some(item),
+                _ => None,
+            })
+            .collect();
+        let outer = self.shadowed.clone();
+        if !items.is_empty() {
+            let names = self.rw.externs.keys();
+            let here = self.tree.shadowed_in_block(&items, self.module, names);
+            self.shadowed.extend(here);
+        }
+        self.blocks += 1;
+        visit_mut::visit_block_mut(self, block);
+        self.blocks -= 1;
+        self.shadowed = outer;
     }
 
     fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
@@ -1450,6 +1517,90 @@ mod tests {
             "use crate :: bar :: { Thing , other as alias } ;",
             "< T > :: rand ()",
             "< T as crate :: rand :: Rng > :: gen ()",
+        ] {
+            assert!(out.contains(expected), "{expected}: {out}");
+        }
+    }
+
+    /// A library's module that binds the name of a crate it depends on means its own item by
+    /// it (rustc takes the local item first); a module that binds nothing of the name, and
+    /// `::name` anywhere, mean the crate.
+    #[test]
+    fn a_path_through_a_name_the_crate_binds_itself_is_no_path_into_a_crate() {
+        let mut file: syn::File = syn::parse_quote! {
+            mod local {
+                mod either { pub fn f() {} }
+                use either::f;
+                fn g() { either::f(); ::either::Left::<u8, u8>(1); }
+            }
+            mod imported {
+                use super::local as either;
+                fn g() { either::f(); }
+            }
+            mod plain {
+                use either::Either;
+                fn g() { either::Left::<u8, u8>(1); }
+            }
+            mod helpers { pub fn either() {} }
+            mod by_function {
+                use super::helpers::either;
+                fn g() { either(); either::Right::<u8, u8>(2); }
+            }
+            fn in_block() {
+                mod either { pub fn h() {} }
+                either::h();
+            }
+            fn after_block() { either::Left::<u8, u8>(3); }
+        };
+        Rewrite {
+            module: Some("itertools".to_string()),
+            externs: [("either".to_string(), "either_crate".to_string())].into(),
+        }
+        .apply(&mut file.items);
+        let out = file.to_token_stream().to_string();
+        for expected in [
+            "use either :: f ;",
+            "fn g () { either :: f () ; crate :: either_crate :: Left :: < u8 , u8 > (1) ; }",
+            "use super :: local as either ; fn g () { either :: f () ; }",
+            "use crate :: either_crate :: Either ;",
+            "crate :: either_crate :: Left :: < u8 , u8 > (1)",
+            "either () ; crate :: either_crate :: Right :: < u8 , u8 > (2) ;",
+            "either :: h () ;",
+            "fn after_block () { crate :: either_crate :: Left :: < u8 , u8 > (3) ; }",
+        ] {
+            assert!(out.contains(expected), "{expected}: {out}");
+        }
+    }
+
+    /// At the solution's root (the bundle's), a crate's module answers to the crate's name
+    /// unless it took another: then `::name` and a module's plain `name` are rewritten to it,
+    /// and the root's own `name` stays the solution's.
+    #[test]
+    fn at_the_solutions_root_a_crate_renamed_apart_is_named_by_its_module() {
+        let mut file: syn::File = syn::parse_quote! {
+            use ::ac_library::Dsu;
+            use itertools::Itertools;
+            mod ac_library { pub fn answer() {} }
+            fn main() { ac_library::answer(); rand_core::f(); }
+            mod joins { use ac_library::dsu::Dsu; }
+        };
+        Rewrite {
+            module: None,
+            externs: [
+                ("ac_library".to_string(), "ac_library_crate".to_string()),
+                ("itertools".to_string(), "itertools".to_string()),
+                ("rand_core".to_string(), "rand_core_0_6_4".to_string()),
+            ]
+            .into(),
+        }
+        .apply(&mut file.items);
+        let out = file.to_token_stream().to_string();
+        for expected in [
+            "use crate :: ac_library_crate :: Dsu ;",
+            "use itertools :: Itertools ;",
+            "ac_library :: answer () ;",
+            "crate :: rand_core_0_6_4 :: f () ;",
+            "mod joins { use crate :: ac_library_crate :: dsu :: Dsu ; }",
         ] {
             assert!(out.contains(expected), "{expected}: {out}");
         }

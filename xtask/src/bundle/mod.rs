@@ -25,6 +25,7 @@ pub mod print;
 pub mod proc_macros;
 pub mod reach;
 pub mod readings;
+pub mod shadow;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
