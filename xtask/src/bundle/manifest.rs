@@ -17,6 +17,7 @@ use super::judge_build::JudgeBuild;
 use super::judge_rust::JudgeRust;
 use super::proc_macros::ProcMacros;
 use super::readings::Readings;
+use super::shadow::ModuleTree;
 
 /// One library crate to inline as `mod <module> { ... }`.
 #[derive(Debug, Clone)]
@@ -50,6 +51,9 @@ pub struct LibCrate {
     /// read only when the solution may reach it (see [`super::reach::unloaded`]); one not
     /// known always is.
     pub exported_macros: Option<BTreeSet<String>>,
+    /// The name its module would have had, when the solution's root binds that name itself
+    /// and the module took another (see [`Plan::keep_crates_apart`]).
+    pub apart_from: Option<String>,
 }
 
 /// Where a bundled crate's source comes from.
@@ -113,6 +117,7 @@ impl LibCrate {
             refusal: None,
             proc_macro: false,
             exported_macros: None,
+            apart_from: None,
         }
     }
 }
@@ -266,6 +271,7 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
             refusal: None,
             proc_macro: super::macro_origin::is_proc_macro_crate(package),
             exported_macros: None,
+            apart_from: None,
         };
         match library(package) {
             Err(reason) => lib.refusal = Some(reason),
@@ -315,7 +321,11 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
     }
     let mut libs: Vec<LibCrate> = libs.into_values().collect();
     libs.sort_by(|a, b| a.module.cmp(&b.module));
-    Ok(Plan {
+    // What the solution's root binds, which no crate's module may take.
+    let solution = readings
+        .read(&main, &own_cfg)
+        .with_context(|| format!("cannot read the solution {}", main.display()))?;
+    let mut plan = Plan {
         package: package.name.to_string(),
         dir,
         main,
@@ -334,7 +344,57 @@ pub fn plan(dir: &Path, solver: &str) -> Result<Plan> {
                 .map(|v| v.to_string())
                 .as_deref(),
         ),
-    })
+    };
+    plan.keep_crates_apart(&solution.items);
+    Ok(plan)
+}
+
+impl Plan {
+    /// Gives each library whose module would take a name the solution binds at its root (in
+    /// the type namespace: its own `mod ac_library`, a `struct rand_core`, an import; see
+    /// [`super::shadow`]) a module of another name, `NAME_crate`, and has every crate that
+    /// uses it name that module; then sorts the libraries by module. In the crate build the
+    /// solution's item and the crate never met (the crate is no item of the solution's root),
+    /// in the bundle they would be two items of one name at its root. The solution's own paths
+    /// through the name still mean its item; `::NAME` means the crate, as it did.
+    pub fn keep_crates_apart(&mut self, solution_root: &[syn::Item]) {
+        let tree = ModuleTree::of(solution_root);
+        let taken = |name: &str| tree.binds_type(ModuleTree::ROOT, name);
+        let mut modules: BTreeSet<String> = self.libs.iter().map(|l| l.module.clone()).collect();
+        let mut renamed: BTreeMap<String, String> = BTreeMap::new();
+        for lib in &self.libs {
+            let name = lib.module.strip_prefix("r#").unwrap_or(&lib.module);
+            if !taken(name) {
+                continue;
+            }
+            let apart = (1..)
+                .map(|k| match k {
+                    1 => format!("{name}_crate"),
+                    k => format!("{name}_crate_{k}"),
+                })
+                .find(|candidate| !modules.contains(candidate) && !taken(candidate))
+                .expect("some suffix is free");
+            modules.insert(apart.clone());
+            renamed.insert(lib.module.clone(), apart);
+        }
+        if renamed.is_empty() {
+            return;
+        }
+        let rename = |module: &mut String| {
+            if let Some(apart) = renamed.get(module.as_str()) {
+                *module = apart.clone();
+            }
+        };
+        self.deps.values_mut().for_each(rename);
+        for lib in &mut self.libs {
+            if renamed.contains_key(&lib.module) {
+                lib.apart_from = Some(lib.module.clone());
+            }
+            rename(&mut lib.module);
+            lib.deps.values_mut().for_each(rename);
+        }
+        self.libs.sort_by(|a, b| a.module.cmp(&b.module));
+    }
 }
 
 /// The module each library of the build becomes: its name in Rust code (`num_traits`), or,
@@ -522,4 +582,59 @@ pub(super) fn names_in(file: &syn::File) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     walk(quote::ToTokens::to_token_stream(file), &mut names);
     names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plan of the libraries `modules`, the first named by the solution, which depends on
+    /// the others.
+    fn plan_of(modules: &[&str]) -> Plan {
+        let dir = Path::new("/nowhere");
+        let mut libs: Vec<LibCrate> = modules
+            .iter()
+            .map(|m| LibCrate::in_folder(m, dir, "2021"))
+            .collect();
+        libs[0].deps = modules[1..]
+            .iter()
+            .map(|m| (m.to_string(), m.to_string()))
+            .collect();
+        let mut plan = Plan::without_cargo(dir, libs);
+        plan.deps.retain(|name, _| name == modules[0]);
+        plan
+    }
+
+    #[test]
+    fn a_crate_whose_name_the_solutions_root_binds_takes_another_and_its_users_follow() {
+        let mut plan = plan_of(&["itertools", "either", "rand_core", "num"]);
+        let root: syn::File = syn::parse_quote! {
+            mod either;
+            struct rand_core;
+            #[allow(non_camel_case_types)]
+            type rand_core_crate = u8;
+            fn num() {}
+            use itertools::Itertools;
+        };
+        plan.keep_crates_apart(&root.items);
+        let modules: Vec<(&str, Option<&str>)> = plan
+            .libs
+            .iter()
+            .map(|lib| (lib.module.as_str(), lib.apart_from.as_deref()))
+            .collect();
+        assert_eq!(
+            modules,
+            [
+                ("either_crate", Some("either")),
+                ("itertools", None),
+                ("num", None),
+                ("rand_core_crate_2", Some("rand_core")),
+            ]
+        );
+        let itertools = &plan.libs[1];
+        assert_eq!(itertools.deps["either"], "either_crate");
+        assert_eq!(itertools.deps["rand_core"], "rand_core_crate_2");
+        assert_eq!(itertools.deps["num"], "num");
+        assert_eq!(plan.deps["itertools"], "itertools");
+    }
 }

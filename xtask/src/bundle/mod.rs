@@ -3,8 +3,9 @@
 //! The solution (the problem's `default-run` binary) and every library crate its code names
 //! (see [`manifest`]) become one file: each library is inlined as `mod <name> { ... }` (see
 //! [`expand`], [`cfg`](mod@cfg), [`edition`], and [`macros`] for its `#[macro_export]`
-//! macros), the files its code includes become literals (see [`includes`]), test code and
-//! docs are stripped, items that `main` cannot reach are dropped (see
+//! macros; `mod <name>_crate` where the solution's root binds the name, see [`shadow`]), the
+//! files its code includes become literals (see [`includes`]), test code and docs are
+//! stripped, items that `main` cannot reach are dropped (see
 //! [`reach`]), and [`print`] writes the result (prettyplease, and what it cannot print as tokens). Sound before small: when rustc's quick check rejects the
 //! bundle pruned item by item, more is kept (whole modules, then whole crates) until it
 //! passes, and [`Bundle::fallback`] says so. [`check`] proves a written bundle is a
@@ -629,6 +630,14 @@ fn header(plan: &Plan, kept: &[String]) -> String {
             "// Crates bundled as modules: {}.\n",
             crates.join(", ")
         ));
+    }
+    for lib in plan.libs.iter().filter(|l| kept.contains(&l.module)) {
+        if let Some(name) = &lib.apart_from {
+            out.push_str(&format!(
+                "// `{}` is the crate `{name}`, renamed: the solution's root has another `{name}`.\n",
+                lib.module
+            ));
+        }
     }
     out.push_str("// Tests, docs, comments and items `main` cannot reach were left out.\n\n");
     out

@@ -2,10 +2,13 @@
 //! a path: an item or an import of a crate's own that is named like a crate it depends on
 //! shadows that crate there. rustc takes the local item in expressions and types, and in `use`
 //! paths too (rustc 1.63 calls such a `use` path ambiguous, E0659; today's rustc takes the local
-//! item; `::dep` names the crate in both). In a bundle, where every crate is a module at the
-//! root and no crate is in the extern prelude, a path through a local name is no path into a
-//! crate, and is left as written ([`super::expand::Rewrite`] asks [`ModuleTree::shadowed`] in
-//! each module and block).
+//! item; `::dep` names the crate in both). Two things follow for a bundle, where every crate is
+//! a module at the root and no crate is in the extern prelude:
+//! - a bundled crate's module must not take a name the solution binds at its root (its own
+//!   `mod ac_library`, a `struct rand_core`, an import): the plan renames that crate's module
+//!   ([`ModuleTree::binds_type`] at the root);
+//! - a path through a local name is no path into a crate, and is left as written
+//!   ([`super::expand::Rewrite`] asks [`ModuleTree::shadowed`] in each module and block).
 //!
 //! What a module binds is read from the syntax tree, without types: its items of the type
 //! namespace (modules, structs, enums, unions, traits, type aliases); its imports, followed

@@ -1307,6 +1307,50 @@ fn ac_library_rs_from_crates_io_bundles_small_compiles_on_old_rustc_and_answers_
     }
 }
 
+/// A solution's own module named like the crate it uses (`acl/namesake`: `mod ac_library;`
+/// read from its file, beside ac-library-rs, which the root names `::ac_library` and a module
+/// that binds nothing of the name names plainly; another module imports the solution's): the
+/// crate's module goes apart as `ac_library_crate`, and the bundle compiles alone (with rustc
+/// 1.63 too), is AC on its sample, and answers generated inputs as cargo's build does. The
+/// bundle had two `mod ac_library`, and rustc found no `answer` in the one kept.
+#[test]
+fn a_solutions_own_module_named_like_its_crate_keeps_the_crate_apart_and_answers_alike() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/acl");
+    let problem = root.join("namesake");
+    let (_, bundle) = bundle_passes_saying(&problem, "namesake");
+    for expected in [
+        "// Crates bundled as modules: ac_library_crate (ac-library-rs 0.1.1 from crates.io).\n\
+         // `ac_library_crate` is the crate `ac_library`, renamed: the solution's root has \
+         another `ac_library`.\n",
+        "use crate::ac_library_crate::Dsu;",
+        "mod ac_library {\n    pub fn answer(",
+        "mod joins {\n    use crate::ac_library_crate::dsu::Dsu;",
+        "mod answers {\n    use crate::ac_library;",
+        "        ac_library::answer(same)",
+        "out.push_str(&ac_library::summary(",
+        "mod ac_library_crate {",
+    ] {
+        assert!(bundle.contains(expected), "`{expected}` missing:\n{bundle}");
+    }
+    let dir = scratch("bundle-acl", "namesake");
+    let path = dir.join("namesake.rs");
+    fs::write(&path, &bundle).unwrap();
+    let bundled = rustc(&path, &dir);
+    let options = BuildOptions {
+        target_dir: Some(target_dir("acl-target")),
+        quiet: true,
+        ..BuildOptions::default()
+    };
+    let problems = [Problem::load(&problem).unwrap()];
+    let exes = build::build(&problems, &options).expect("cargo build of acl/namesake");
+    let mut rng = Rng(7);
+    for _ in 0..25 {
+        let case = dsu_input(&mut rng);
+        let expected = run_on(&exes[0].solver, &case);
+        assert_eq!(run_on(&bundled, &case), expected, "on:\n{case}");
+    }
+}
+
 /// What pruning leaves of the library: a `Dsu` solution carries the union-find and nothing of
 /// the other modules the library re-exports beside it.
 #[test]

@@ -286,6 +286,66 @@ const PROC_MACRO_SOLUTIONS: [(Solution, &[&str]); 5] = [
     ),
 ];
 
+/// Solutions with an item of their own named like a crate their bundle carries: the crate's
+/// module goes apart (`NAME_crate`), the solution's item keeps its name, and every path means
+/// what it meant in the crate build. Each bundle had two items of one name at its root.
+const NAMESAKES: [Solution; 4] = [
+    // `mod either;` from its file; itertools uses the crate `either`, the solution does not.
+    Solution {
+        name: "namesake-either",
+        limit: 50_000,
+        old_rustc: true,
+        kept: &[
+            "// `either_crate` is the crate `either`, renamed: the solution's root has another \
+             `either`.",
+            "mod either {\n    pub fn even(",
+            "filter(|(x, y)| either::even(*x + *y))",
+            "mod either_crate {",
+            "pub use crate::either_crate::Either::{Left, Right};",
+        ],
+    },
+    // `either` at the root through a glob of the solution's own module.
+    Solution {
+        name: "namesake-glob",
+        limit: 50_000,
+        old_rustc: true,
+        kept: &[
+            "use util::*;",
+            "filter(|(x, y)| either::even(*x + *y))",
+            "mod either_crate {",
+        ],
+    },
+    // `fn rand` beside the crate's module (another namespace), `struct rand_core` apart from
+    // rand_core's.
+    Solution {
+        name: "namesake-rand",
+        limit: 94_000,
+        old_rustc: true,
+        kept: &[
+            "fn rand(rng: &mut Pcg64Mcg, n: usize) -> usize {",
+            "let pivot = values[rand(rng, values.len())];",
+            "struct rand_core {",
+            "mod rand {",
+            "pub use crate::rand_core_crate::{RngCore, SeedableRng};",
+            "mod rand_core_crate {",
+        ],
+    },
+    // `mod proconio` of the solution's own; the crate `::proconio`, its macros renamed apart.
+    Solution {
+        name: "namesake-proconio",
+        limit: 18_000,
+        // proconio 0.4.5 declares rust-version 1.70 (it uses `std::sync::OnceLock`).
+        old_rustc: false,
+        kept: &[
+            "use crate::proconio_crate::input;",
+            "mod proconio {",
+            "println!(\"{}\", proconio::reversed(",
+            "macro_rules! __proconio_crate__input",
+            "pub use crate::__proconio_crate__input as input;",
+        ],
+    },
+];
+
 fn problem(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/atcoder/problems")
@@ -382,6 +442,17 @@ fn crates_from_atcoders_list_bundle_compile_alone_and_are_ac() {
         }
     });
     let wrong = wrong.into_inner().unwrap();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+#[test]
+fn a_solutions_own_item_named_like_a_bundled_crate_keeps_that_crates_module_apart() {
+    let dir = scratch("bundle-crates", "namesakes");
+    let old = crate::support::old_rustc();
+    let wrong: Vec<String> = NAMESAKES
+        .iter()
+        .flat_map(|solution| judge_solution(solution, old.as_deref(), &dir))
+        .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
 }
 
