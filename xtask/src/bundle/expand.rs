@@ -12,6 +12,7 @@ use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Item, Meta, UseTree};
 
 use super::cfg::{Cfg, Value};
+use super::reads::LookedAt;
 use super::shadow::ModuleTree;
 
 /// Parses the crate root at `path` and inlines its out-of-line modules, recursively. Items
@@ -20,10 +21,6 @@ use super::shadow::ModuleTree;
 pub fn load_crate(path: &Path, cfg: &Cfg) -> Result<syn::File> {
     load_crate_noting(path, cfg, &mut Vec::new())
 }
-
-/// Every file a reading read, with a digest of what it held then, and every file it looked for
-/// and did not find, with none: what decides the crate as read (see [`super::readings`]).
-pub type LookedAt = Vec<(PathBuf, Option<String>)>;
 
 /// [`load_crate`], noting in `looked_at` every file it read or looked for.
 pub fn load_crate_noting(path: &Path, cfg: &Cfg, looked_at: &mut LookedAt) -> Result<syn::File> {

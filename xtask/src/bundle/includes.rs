@@ -29,7 +29,7 @@ use proc_macro2::{Delimiter, Group, Literal, Spacing, TokenStream, TokenTree};
 use syn::parse::{Parse, ParseStream};
 use syn::visit_mut::{self, VisitMut};
 
-use super::expand::LookedAt;
+use super::reads::{env_reads_in, LookedAt};
 
 /// Replaces, in `file` (parsed from `source`), each `include_str!` and `include_bytes!` by the
 /// literal of the file it reads, noting each file read or looked for in `looked_at`; an error
@@ -142,7 +142,7 @@ impl Carrier<'_> {
         let said = format!("{}!({arguments})", kind.name());
         // A build script's output: the build script's refusal names it (see
         // `manifest::script_refusal`), and says why.
-        if super::manifest::env_reads_in(arguments.clone()).contains("OUT_DIR") {
+        if env_reads_in(arguments.clone()).contains("OUT_DIR") {
             return None;
         }
         match self.literal(kind, arguments) {

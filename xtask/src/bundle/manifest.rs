@@ -485,42 +485,6 @@ fn script_refusal(
         .map(|(name, _)| format!("sets `{name}`, which the crate reads with `env!`"))
 }
 
-/// The environment variables a crate reads at compile time: `env!("NAME")` and
-/// `option_env!("NAME")` (also inside `concat!` and `include!`).
-pub(super) fn env_reads(file: &syn::File) -> BTreeSet<String> {
-    env_reads_in(quote::ToTokens::to_token_stream(file))
-}
-
-/// [`env_reads`] of some tokens: `env!("NAME")` and `option_env!("NAME")` among them.
-pub(super) fn env_reads_in(tokens: proc_macro2::TokenStream) -> BTreeSet<String> {
-    fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
-        let trees: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
-        for (i, tree) in trees.iter().enumerate() {
-            match tree {
-                proc_macro2::TokenTree::Ident(id) if id == "env" || id == "option_env" => {
-                    let bang = matches!(trees.get(i + 1), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '!');
-                    if let (true, Some(proc_macro2::TokenTree::Group(g))) = (bang, trees.get(i + 2))
-                    {
-                        let first = g.stream().into_iter().next();
-                        if let Some(proc_macro2::TokenTree::Literal(lit)) = first {
-                            if let Ok(syn::Lit::Str(s)) =
-                                syn::parse_str::<syn::Lit>(&lit.to_string())
-                            {
-                                names.insert(s.value());
-                            }
-                        }
-                    }
-                }
-                proc_macro2::TokenTree::Group(g) => walk(g.stream(), names),
-                _ => {}
-            }
-        }
-    }
-    let mut names = BTreeSet::new();
-    walk(tokens, &mut names);
-    names
-}
-
 /// Why a crate's source could not be read, with what an old edition cannot bring along.
 pub fn cannot_read(package: &str, edition: &str) -> String {
     if edition < "2021" {

@@ -26,6 +26,7 @@ pub mod print;
 pub mod proc_macros;
 pub mod reach;
 pub mod readings;
+pub mod reads;
 pub mod shadow;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use super::cache::{self, Store};
 use super::cfg::Cfg;
-use super::expand::LookedAt;
 use super::proc_macros::ProcMacros;
+use super::reads::LookedAt;
 
 /// The crates read so far in this run, and the cache of earlier runs. Cloning shares both.
 #[derive(Clone, Default)]
@@ -145,7 +145,7 @@ impl Readings {
                     .intersection(asked)
                     .cloned()
                     .collect(),
-                env_read: super::manifest::env_reads(&reading.file),
+                env_read: super::reads::env_reads(&reading.file),
                 exported_macros: super::macros::exported_names(&reading.file.items),
             };
             (summary, reading.looked_at.clone())
