@@ -4,7 +4,9 @@
 
 use super::board::{slot, Board};
 use super::branch::Branching;
-use super::depth_first::{first_solution, first_solution_with, search, Budget, Step, Visit};
+use super::depth_first::{
+    first_solution, first_solution_with, search, Budget, OutOfDeadEnds, Step, Visit,
+};
 use super::tables::*;
 use super::LIGHT_OPEN_CELLS;
 
@@ -148,7 +150,7 @@ pub(super) const BOUND_DEAD_ENDS: u64 = 1024;
 /// nodes away, where the column logic and pointing cost more than they save (measured:
 /// docs/solver-journal.md, "Why the code is as it is"). Light nodes still branch in row-major
 /// order, so the first solution met is still the smallest.
-pub(super) fn row_major_budget(board: &Board) -> Budget {
+fn row_major_budget(board: &Board) -> Budget {
     Budget {
         dead_ends_left: ROW_MAJOR_DEAD_ENDS,
         step: if board.open_cells() < LIGHT_OPEN_CELLS {
@@ -157,6 +159,13 @@ pub(super) fn row_major_budget(board: &Board) -> Budget {
             Step::Full
         },
     }
+}
+
+/// Plain row-major search within [`row_major_budget`]: its first solution is the smallest
+/// (`Ok(None)`: the board has none), unless it meets its last dead end first. `solve_lexmin`'s
+/// first stage, and `solve`'s on a board with few open cells.
+pub(super) fn smallest_by_row_major(board: Board) -> Result<Option<Board>, OutOfDeadEnds> {
+    first_solution_with(board, Branching::RowMajor, &mut row_major_budget(&board))
 }
 
 /// The smallest solution, by the strategy that suits the board:
@@ -177,9 +186,7 @@ pub(super) fn lexmin(board: Board) -> Option<Board> {
             Probe::Several => {}
         }
     }
-    if let Ok(found) =
-        first_solution_with(board, Branching::RowMajor, &mut row_major_budget(&board))
-    {
+    if let Ok(found) = smallest_by_row_major(board) {
         return found;
     }
     match branch_and_bound(board, BOUND_DEAD_ENDS) {

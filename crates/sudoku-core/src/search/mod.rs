@@ -18,7 +18,7 @@ use crate::grid::Grid;
 use board::Board;
 use branch::Branching;
 use depth_first::{first_solution, first_solution_with, search, Budget, Step, UNLIMITED};
-use lexicographic::{branch_and_bound, lexmin, lexmin_by_witness, row_major_budget};
+use lexicographic::{branch_and_bound, lexmin, lexmin_by_witness, smallest_by_row_major};
 
 /// A board with fewer open cells than this, before any propagation, is searched first in
 /// row-major order and lightly ([`Step::Light`]), by `solve` and `solve_lexmin` alike.
@@ -44,9 +44,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
         // `solve_lexmin`'s first stage reaches faster than the fewest-candidates search
         // (measured: docs/solver-journal.md, 2026-11-29, noon); a board that outlasts its
         // budget is searched as below.
-        if let Ok(found) =
-            first_solution_with(board, Branching::RowMajor, &mut row_major_budget(&board))
-        {
+        if let Ok(found) = smallest_by_row_major(board) {
             return found.map(Board::to_grid);
         }
     }
