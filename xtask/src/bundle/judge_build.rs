@@ -86,7 +86,7 @@ impl JudgeBuild {
         if let Some(dir) = manifest.parent() {
             command.current_dir(dir);
         }
-        if let Some(dir) = crate::workspace::build::target_dir_from_environment() {
+        if let Some(dir) = crate::workspace::host::target_dir_from_environment() {
             command.env("CARGO_TARGET_DIR", dir);
         }
         let out = command

@@ -434,7 +434,7 @@ struct Records {
 
 impl Records {
     fn dir(&mut self, problem: &Problem, options: &BuildOptions) -> Result<PathBuf> {
-        let from_environment = target_dir_from_environment();
+        let from_environment = host::target_dir_from_environment();
         let target = match options.target_dir.clone().or(from_environment) {
             Some(dir) => dir,
             None => {
@@ -451,13 +451,6 @@ impl Records {
         };
         Ok(fresh::records_dir(&target, &options.profile))
     }
-}
-
-/// `CARGO_TARGET_DIR`, made absolute against this process's folder (cargo reads a relative one
-/// against its own, and the xtask runs cargo in each workspace's folder).
-pub(crate) fn target_dir_from_environment() -> Option<PathBuf> {
-    let dir = PathBuf::from(std::env::var_os("CARGO_TARGET_DIR")?);
-    Some(std::path::absolute(&dir).unwrap_or(dir))
 }
 
 /// The target folder cargo builds the package at `manifest` into, as cargo decides it
@@ -804,7 +797,7 @@ fn run_cargo(manifest: &Path, args: &[OsString], options: &BuildOptions) -> Resu
     if let Some(dir) = manifest.parent() {
         command.current_dir(dir);
     }
-    if let Some(dir) = target_dir_from_environment() {
+    if let Some(dir) = host::target_dir_from_environment() {
         command.env("CARGO_TARGET_DIR", dir);
     }
     if let Some(flags) = &options.rustflags {

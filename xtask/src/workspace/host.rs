@@ -1,8 +1,9 @@
-//! The host's target triple (`x86_64-unknown-linux-gnu`), as `rustc -vV` tells it, and `cargo
-//! metadata` as the xtask runs it: with the cargo that runs us, and for this host
-//! (`--filter-platform`), so that cargo reads no crate of another platform.
+//! The host's target triple (`x86_64-unknown-linux-gnu`), as `rustc -vV` tells it, the target
+//! folder the environment names, and `cargo metadata` as the xtask runs it: with the cargo that
+//! runs us, that target folder, and for this host (`--filter-platform`), so that cargo reads no
+//! crate of another platform.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use cargo_metadata::MetadataCommand;
@@ -21,8 +22,17 @@ pub(crate) fn triple() -> Option<String> {
     .clone()
 }
 
+/// `CARGO_TARGET_DIR`, made absolute against this process's folder (cargo reads a relative one
+/// against its own, and the xtask runs cargo in each workspace's folder).
+pub(crate) fn target_dir_from_environment() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("CARGO_TARGET_DIR")?);
+    Some(std::path::absolute(&dir).unwrap_or(dir))
+}
+
 /// `cargo metadata` run in `dir` with the `cargo` that runs us (`CARGO`), for the caller to
-/// add to.
+/// add to. A relative `CARGO_TARGET_DIR` is given to it made absolute, as the builds get it:
+/// cargo reads it from its own current folder, `dir`, and would name a target folder inside the
+/// problem's, where the bundler would then keep its cache.
 pub(crate) fn cargo_metadata(dir: Option<&Path>) -> MetadataCommand {
     let mut command = MetadataCommand::new();
     if let Some(dir) = dir {
@@ -30,6 +40,9 @@ pub(crate) fn cargo_metadata(dir: Option<&Path>) -> MetadataCommand {
     }
     if let Some(cargo) = std::env::var_os("CARGO") {
         command.cargo_path(cargo);
+    }
+    if let Some(target) = target_dir_from_environment() {
+        command.env("CARGO_TARGET_DIR", target);
     }
     command
 }

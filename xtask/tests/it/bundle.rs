@@ -1455,3 +1455,29 @@ fn what_a_bundle_learnt_is_kept_and_never_outlives_what_decided_it() {
     }
     assert_eq!(bundle("garbage"), edited_main);
 }
+
+/// A relative `CARGO_TARGET_DIR` names a folder of the caller's current one, as cargo reads it:
+/// the bundler's build and its cache go there, and no target folder appears in the problem's
+/// (cargo metadata, run in the problem's folder, was given the relative path and named one
+/// there, where the cache then went).
+#[test]
+fn a_relative_target_folder_is_read_from_where_the_bundler_was_started() {
+    let root = crate::support::fixture_copy("bundle-fixture", "relative-target");
+    let out = scratch("bundle-tests", "relative-target-out").join("bundle.rs");
+    let result = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["bundle", "problems/boj-1000", "-o"])
+        .arg(&out)
+        .current_dir(&root)
+        .env("CARGO_TARGET_DIR", "relative-target")
+        .output()
+        .unwrap();
+    assert!(result.status.success(), "{}", text(&result.stderr));
+    let cache = root.join("relative-target/bundle/cache/builds");
+    let kept = fs::read_dir(&cache).map_or(0, |d| d.count());
+    assert!(kept > 0, "nothing kept in {}", cache.display());
+    let strays: Vec<String> = listing(&root)
+        .into_iter()
+        .filter(|p| p.ends_with("relative-target") && p != "relative-target")
+        .collect();
+    assert!(strays.is_empty(), "{strays:?}");
+}
