@@ -13,7 +13,7 @@ use syn::{Attribute, Item, Meta, UseTree};
 
 use super::cfg::{Cfg, Value};
 use super::reads::LookedAt;
-use super::shadow::ModuleTree;
+use super::shadow::{self, ModuleTree};
 
 /// Parses the crate root at `path` and inlines its out-of-line modules, recursively. Items
 /// that `cfg` turns off (tests, features cargo did not enable) and docs are removed before
@@ -1125,11 +1125,9 @@ impl VisitMut for Rewriter<'_> {
         };
         let shadowed = match (inner, &module.content) {
             (Some(inner), _) => self.tree.shadowed(inner, self.rw.externs.keys()),
-            (None, Some((_, items))) => {
-                let items: Vec<&Item> = items.iter().collect();
-                self.tree
-                    .shadowed_in_module_of_block(&items, self.rw.externs.keys())
-            }
+            (None, Some((_, items))) => self
+                .tree
+                .shadowed_in_module_of_block(items, self.rw.externs.keys()),
             (None, None) => BTreeSet::new(),
         };
         let outer = (
@@ -1144,18 +1142,10 @@ impl VisitMut for Rewriter<'_> {
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
-        let items: Vec<&Item> = block
-            .stmts
-            .iter()
-            .filter_map(|stmt| match stmt {
-                syn::Stmt::Item(item) => Some(item),
-                _ => None,
-            })
-            .collect();
         let outer = self.shadowed.clone();
-        if !items.is_empty() {
+        if shadow::block_items(block).next().is_some() {
             let names = self.rw.externs.keys();
-            let here = self.tree.shadowed_in_block(&items, self.module, names);
+            let here = self.tree.shadowed_in_block(block, self.module, names);
             self.shadowed.extend(here);
         }
         self.blocks += 1;

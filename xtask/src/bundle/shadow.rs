@@ -220,12 +220,12 @@ impl ModuleTree {
             .collect()
     }
 
-    /// [`ModuleTree::shadowed`] in a block (a function's body) of `module` whose items are
-    /// `items`: what they bind, and what the module binds, which a block sees too. A block in a
-    /// module declared in a block (`module` none) sees only its own items.
+    /// [`ModuleTree::shadowed`] in `block` (a function's body) of `module`: what the block's
+    /// items bind, and what the module binds, which a block sees too. A block in a module
+    /// declared in a block (`module` none) sees only its own items.
     pub fn shadowed_in_block<'a>(
         &self,
-        items: &[&Item],
+        block: &syn::Block,
         module: Option<usize>,
         names: impl IntoIterator<Item = &'a String>,
     ) -> BTreeSet<String> {
@@ -233,7 +233,7 @@ impl ModuleTree {
             block: true,
             ..Scope::default()
         };
-        scope.read(items.iter().copied());
+        scope.read(block_items(block));
         self.scope_shadows(&scope, module, names)
     }
 
@@ -241,11 +241,11 @@ impl ModuleTree {
     /// what its items bind, its `self` and `super` not followed.
     pub fn shadowed_in_module_of_block<'a>(
         &self,
-        items: &[&Item],
+        items: &[Item],
         names: impl IntoIterator<Item = &'a String>,
     ) -> BTreeSet<String> {
         let mut scope = Scope::default();
-        scope.read(items.iter().copied());
+        scope.read(items);
         self.scope_shadows(&scope, None, names)
     }
 
@@ -398,6 +398,14 @@ impl ModuleTree {
     }
 }
 
+/// The items among `block`'s statements: what it declares (functions, modules, `use`s).
+pub fn block_items(block: &syn::Block) -> impl Iterator<Item = &Item> {
+    block.stmts.iter().filter_map(|stmt| match stmt {
+        syn::Stmt::Item(item) => Some(item),
+        _ => None,
+    })
+}
+
 /// An extern name as the tree keeps names (`r#type` is `type`).
 fn unraw(name: &str) -> &str {
     name.strip_prefix("r#").unwrap_or(name)
@@ -504,18 +512,10 @@ mod tests {
             use std::num;
             use util::rand;
         });
-        let items: Vec<&Item> = block
-            .stmts
-            .iter()
-            .filter_map(|s| match s {
-                syn::Stmt::Item(i) => Some(i),
-                _ => None,
-            })
-            .collect();
         let names: Vec<String> = ["either", "rand", "num", "itertools"]
             .map(String::from)
             .into();
-        let shadowed = tree.shadowed_in_block(&items, Some(ModuleTree::ROOT), &names);
+        let shadowed = tree.shadowed_in_block(&block, Some(ModuleTree::ROOT), &names);
         assert_eq!(
             shadowed,
             ["either", "num"].map(String::from).into_iter().collect()
