@@ -14,7 +14,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{
@@ -79,17 +78,9 @@ impl JudgeBuild {
                 return Ok(kept);
             }
         }
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let mut command = Command::new(&cargo);
         // In the workspace's folder, as `cargo xtask test` builds, reading that workspace's
         // configuration (the judge profile may be defined there).
-        if let Some(dir) = manifest.parent() {
-            command.current_dir(dir);
-        }
-        if let Some(dir) = crate::workspace::host::target_dir_from_environment() {
-            command.env("CARGO_TARGET_DIR", dir);
-        }
-        let out = command
+        let out = crate::workspace::host::cargo(manifest.parent())
             .arg("check")
             .arg("--manifest-path")
             .arg(manifest)

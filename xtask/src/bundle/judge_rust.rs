@@ -7,7 +7,6 @@
 //! cargo's resolver finds it.
 
 use std::fmt;
-use std::process::Command;
 
 /// A Rust version, `1.65.0`; written without a `.0` patch (`1.65`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -151,15 +150,13 @@ pub fn newest_fitting(name: &str, judge: RustVersion) -> Fitting {
             ),
         )
         .ok()?;
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         // Without a network, cargo gives up at once rather than after its retries.
         let run = |args: &[&str], fallback: bool| {
-            let mut command = Command::new(&cargo);
+            let mut command = crate::workspace::host::cargo(Some(dir));
             command
                 .args(args)
                 .env("CARGO_NET_RETRY", "0")
-                .env("CARGO_HTTP_TIMEOUT", "10")
-                .current_dir(dir);
+                .env("CARGO_HTTP_TIMEOUT", "10");
             if fallback {
                 command.env("CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS", "fallback");
             }

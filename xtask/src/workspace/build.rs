@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use anyhow::{bail, Context, Result};
 use cargo_metadata::{Message, Metadata, Node, Package, TargetKind};
@@ -791,15 +791,8 @@ fn cargo_args(command: &str, manifest: &Path, options: &BuildOptions) -> Vec<OsS
 /// reads (`.cargo/config.toml`: the judge profile, the target folder) is the workspace's own,
 /// wherever the xtask was started.
 fn run_cargo(manifest: &Path, args: &[OsString], options: &BuildOptions) -> Result<Artifacts> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
+    let mut command = host::cargo(manifest.parent());
     command.args(args);
-    if let Some(dir) = manifest.parent() {
-        command.current_dir(dir);
-    }
-    if let Some(dir) = host::target_dir_from_environment() {
-        command.env("CARGO_TARGET_DIR", dir);
-    }
     if let Some(flags) = &options.rustflags {
         command.env("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f"));
     }

@@ -29,6 +29,19 @@ pub(crate) fn target_dir_from_environment() -> Option<PathBuf> {
     Some(std::path::absolute(&dir).unwrap_or(dir))
 }
 
+/// `cargo` as the xtask runs it: the cargo that runs us (`CARGO`, else `cargo`), in `dir`,
+/// given the environment's target folder made absolute ([`target_dir_from_environment`]).
+pub(crate) fn cargo(dir: Option<&Path>) -> Command {
+    let mut command = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    if let Some(target) = target_dir_from_environment() {
+        command.env("CARGO_TARGET_DIR", target);
+    }
+    command
+}
+
 /// `cargo metadata` run in `dir` with the `cargo` that runs us (`CARGO`), for the caller to
 /// add to. A relative `CARGO_TARGET_DIR` is given to it made absolute, as the builds get it:
 /// cargo reads it from its own current folder, `dir`, and would name a target folder inside the
