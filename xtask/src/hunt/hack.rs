@@ -284,7 +284,7 @@ impl<'a> Hack<'a> {
                     }
                 }
                 if let Some(map) = line_map.get() {
-                    progress.lines = Some((map.reached_lines(reach), map.len()));
+                    progress.lines = Some(map.reached_lines(reach));
                 }
             }
             on_round(&progress);

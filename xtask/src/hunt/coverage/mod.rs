@@ -36,7 +36,20 @@ pub const PROFILE: &str = "judge-coverage";
 /// the table of their PCs, and every block its counter (none pruned), so that each stands for
 /// its own lines (`lines`). A bool flag a block as well: the counters wrap to 0 at 256 hits,
 /// and the runtime makes a wrapped counter whose flag is set 255, so that a block run 256
-/// times is not named as never reached.
+/// times is not named as never reached. On Unix, the control-flow table too (each block's
+/// successors), from which `lines` names a branch with no code of its own, a bare `return;`
+/// or `continue;` (LLVM 16 and later: Rust 1.70 and later); Windows' runtime takes none yet.
+#[cfg(unix)]
+const FLAGS: [&str; 7] = [
+    "-Cpasses=sancov-module",
+    "-Cllvm-args=-sanitizer-coverage-level=3",
+    "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
+    "-Cllvm-args=-sanitizer-coverage-inline-bool-flag",
+    "-Cllvm-args=-sanitizer-coverage-pc-table",
+    "-Cllvm-args=-sanitizer-coverage-prune-blocks=0",
+    "-Cllvm-args=-sanitizer-coverage-control-flow",
+];
+#[cfg(windows)]
 const FLAGS: [&str; 6] = [
     "-Cpasses=sancov-module",
     "-Cllvm-args=-sanitizer-coverage-level=3",
@@ -560,6 +573,62 @@ mod tests {
         assert_eq!(alone.output, b"negative\n");
         reach.add(&alone.counters.expect("counters at exit"));
         assert!(map.reached(&reach).unreached.is_empty());
+    }
+
+    /// A bare `return;` and a bare `continue;` have no code of their own (the debug
+    /// information gives their jumps to the scope's end and the loop's head, both reached by
+    /// other blocks): they were never named. The control-flow table names each while no run
+    /// takes it, and neither once one does; the cleanup paths of the calls around them (a
+    /// panic's, which no run takes either) are not named.
+    #[cfg(unix)]
+    #[test]
+    fn a_bare_return_or_continue_no_run_takes_is_named() {
+        let scratch = Scratch::new("coverage-codeless-test").unwrap();
+        let dir = scratch.path();
+        fs::create_dir_all(dir.join("src")).unwrap();
+        let source = "use std::io::Read;\n\
+            fn main() {\n\
+            \x20   let mut s = String::new();\n\
+            \x20   std::io::stdin().read_to_string(&mut s).unwrap();\n\
+            \x20   let numbers: Vec<i64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n\
+            \x20   if numbers.is_empty() {\n\
+            \x20       return;\n\
+            \x20   }\n\
+            \x20   let mut sum = 0;\n\
+            \x20   for &x in &numbers {\n\
+            \x20       if x < 0 {\n\
+            \x20           continue;\n\
+            \x20       }\n\
+            \x20       sum += x;\n\
+            \x20   }\n\
+            \x20   println!(\"{}\", sum);\n\
+            }\n";
+        fs::write(dir.join("src/main.rs"), source).unwrap();
+        let (_, coverage) = instrumented_program(dir);
+        let (_, mut reach, unreached) = served_run(&coverage, b"1 2 3\n");
+        assert_eq!(unreached, [(7, 7), (12, 12)], "the return and the continue");
+        let map = coverage.line_map().unwrap();
+        let named: Vec<String> = map
+            .reached(&reach)
+            .unreached
+            .iter()
+            .map(|r| r.text.clone())
+            .collect();
+        assert_eq!(named, ["return;", "continue;"]);
+
+        let (counters, _, unreached) = served_run(&coverage, b"4 -1 5\n");
+        assert_eq!(unreached, [(7, 7)], "a negative number takes the continue");
+        reach.add(&counters);
+        let (counters, _, unreached) = served_run(&coverage, b"");
+        assert_eq!(
+            unreached,
+            [(9, 16)],
+            "no numbers: the return, and nothing after"
+        );
+        reach.add(&counters);
+        let reached = map.reached(&reach);
+        assert!(reached.unreached.is_empty(), "{:?}", reached.unreached);
+        assert_eq!(map.reached_lines(&reach), (reached.total, reached.total));
     }
 
     /// A block run 256 times wraps its 8-bit counter to 0: it was named as never reached,

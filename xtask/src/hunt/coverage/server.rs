@@ -2,7 +2,9 @@
 //! (`runtime/unix.rs`, `runtime/windows.rs`; little-endian):
 //!
 //! - the header: `XCOV`, the version (u32), the number of counters N (u64), where the runtime's
-//!   `__sanitizer_cov_pcs_init` is at run time (u64), then N pairs (PC, flags) of u64;
+//!   `__sanitizer_cov_pcs_init` is at run time (u64), then N pairs (PC, flags) of u64; from
+//!   version 2 (the Unix runtime), the control-flow table's length in words (u64) and its words
+//!   (u64; version 1, Windows' runtime, has none);
 //! - a request to the fork server: CPU limit and wall-clock limit (ms), memory guard and output
 //!   cap (bytes; 0: none), each a u64, then the input's and the output's paths, each a u64
 //!   length and its bytes (an empty output: the null device);
@@ -28,8 +30,12 @@ use crate::run::process::{self, Setup};
 use crate::run::process::{Process, Stream, Streams};
 use crate::run::{Exit, Limits, Program};
 
-/// The version of the wire format this side speaks.
-const VERSION: u32 = 1;
+/// The newest version of the wire format this side reads (it reads every one before).
+const VERSION: u32 = 2;
+
+/// The most words a control-flow table is taken to have (a row a block, a few words each):
+/// past it, the header is not coverage data.
+const MAX_CONTROL_FLOW_WORDS: u64 = 1 << 30;
 
 /// The instrumented program's tables: for each counter, where its block is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +45,9 @@ pub struct Table {
     pub anchor: u64,
     /// Each counter's block, at run time.
     pub pcs: Vec<u64>,
+    /// SanitizerCoverage's control-flow table, at run time: for each block, its address, its
+    /// successors and a 0, the functions it calls and a 0 (empty where the runtime gives none).
+    pub control_flow: Vec<u64>,
 }
 
 /// How a run of the instrumented solution went.
@@ -211,8 +220,8 @@ pub fn read_table(reader: &mut impl Read) -> Result<Table> {
         bail!("no coverage header");
     }
     let version = u32::from_le_bytes(read_array(reader)?);
-    if version != VERSION {
-        bail!("coverage data of version {version}, where this xtask reads {VERSION}");
+    if !(1..=VERSION).contains(&version) {
+        bail!("coverage data of version {version}, where this xtask reads 1 to {VERSION}");
     }
     let counters = u64::from_le_bytes(read_array(reader)?);
     let anchor = u64::from_le_bytes(read_array(reader)?);
@@ -224,7 +233,22 @@ pub fn read_table(reader: &mut impl Read) -> Result<Table> {
         pcs.push(u64::from_le_bytes(read_array(reader)?));
         let _flags: [u8; 8] = read_array(reader)?;
     }
-    Ok(Table { anchor, pcs })
+    let mut control_flow = Vec::new();
+    if version >= 2 {
+        let words = u64::from_le_bytes(read_array(reader)?);
+        if words > MAX_CONTROL_FLOW_WORDS {
+            bail!("a control-flow table of {words} words: not coverage data");
+        }
+        control_flow.reserve(words as usize);
+        for _ in 0..words {
+            control_flow.push(u64::from_le_bytes(read_array(reader)?));
+        }
+    }
+    Ok(Table {
+        anchor,
+        pcs,
+        control_flow,
+    })
 }
 
 /// Runs `exe` once on `request`'s input as a program of its own (the runtime's file mode, as on
@@ -267,6 +291,7 @@ pub fn run_once(
             Table {
                 anchor: 0,
                 pcs: Vec::new(),
+                control_flow: Vec::new(),
             },
             None,
         ),
@@ -291,22 +316,37 @@ pub fn run_once(
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_table_reads_back_and_anything_else_is_refused() {
+    /// A header of `version` with two counters (and, from version 2, a control-flow table of
+    /// two rows: the first block goes to the second, which calls 0x7000).
+    fn header(version: u32) -> Vec<u8> {
         let mut bytes = b"XCOV".to_vec();
-        bytes.extend(1u32.to_le_bytes());
+        bytes.extend(version.to_le_bytes());
         bytes.extend(2u64.to_le_bytes());
         bytes.extend(0x5000u64.to_le_bytes());
         for (pc, flags) in [(0x5010u64, 1u64), (0x5020, 0)] {
             bytes.extend(pc.to_le_bytes());
             bytes.extend(flags.to_le_bytes());
         }
+        if version >= 2 {
+            let rows = [0x5010u64, 0x5020, 0, 0, 0x5020, 0, 0x7000, 0];
+            bytes.extend((rows.len() as u64).to_le_bytes());
+            for word in rows {
+                bytes.extend(word.to_le_bytes());
+            }
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_table_reads_back_and_anything_else_is_refused() {
+        let bytes = header(1);
         let table = read_table(&mut &bytes[..]).unwrap();
         assert_eq!(
             table,
             Table {
                 anchor: 0x5000,
-                pcs: vec![0x5010, 0x5020]
+                pcs: vec![0x5010, 0x5020],
+                control_flow: Vec::new(),
             }
         );
         let short = &bytes[..bytes.len() - 3];
@@ -316,5 +356,22 @@ mod tests {
         let err = read_table(&mut &other[..]).unwrap_err().to_string();
         assert!(err.contains("version 9"), "{err}");
         assert!(read_table(&mut &b"hello world"[..]).is_err());
+    }
+
+    #[test]
+    fn a_second_version_table_brings_its_control_flow() {
+        let bytes = header(2);
+        let table = read_table(&mut &bytes[..]).unwrap();
+        assert_eq!(table.pcs, [0x5010, 0x5020]);
+        assert_eq!(
+            table.control_flow,
+            [0x5010, 0x5020, 0, 0, 0x5020, 0, 0x7000, 0]
+        );
+        assert!(read_table(&mut &bytes[..bytes.len() - 8]).is_err());
+        let mut huge = header(2);
+        let at = huge.len() - 8 * 9;
+        huge[at..at + 8].copy_from_slice(&u64::MAX.to_le_bytes());
+        let err = read_table(&mut &huge[..]).unwrap_err().to_string();
+        assert!(err.contains("not coverage data"), "{err}");
     }
 }

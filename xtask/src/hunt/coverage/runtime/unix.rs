@@ -5,11 +5,14 @@
 //! where only the C library is there to call. Every call has its SAFETY line.
 //!
 //! LLVM's SanitizerCoverage (`-sanitizer-coverage-inline-8bit-counters`, `-inline-bool-flag`,
-//! `-pc-table`) gives each basic block a one-byte counter, a bool flag and a `(PC, flags)`
-//! entry, and its module constructor hands the tables to
+//! `-pc-table`, `-control-flow`) gives each basic block a one-byte counter, a bool flag, a
+//! `(PC, flags)` entry and a row of the control-flow table (the block, its successors, 0, the
+//! functions it calls, 0), and its module constructor hands the tables to
 //! `__sanitizer_cov_8bit_counters_init(start, stop)`, `__sanitizer_cov_bool_flag_init(start,
-//! stop)` and `__sanitizer_cov_pcs_init(start, stop)`, defined here (the interface of LLVM's
-//! `compiler-rt/include/sanitizer/coverage_interface.h`; clang's SanitizerCoverage docs). Then:
+//! stop)`, `__sanitizer_cov_pcs_init(start, stop)` and, last, `__sanitizer_cov_cfs_init(start,
+//! stop)`, defined here (the interface of LLVM's
+//! `compiler-rt/include/sanitizer/coverage_interface.h`; clang's SanitizerCoverage docs, and
+//! "Tracing control flow" there for the last table). Then:
 //!
 //! - with `XTASK_COVERAGE_SERVER` set, the process becomes a fork server, as AFL's does: it
 //!   writes the tables' header and PCs to stdout, then for each request read on stdin forks a
@@ -99,7 +102,7 @@ extern "C" {
 
 /// The header's first bytes, and the version of the wire format.
 const MAGIC: &[u8; 4] = b"XCOV";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 static mut COUNTERS: *mut u8 = ptr::null_mut();
 static mut COUNTERS_END: *mut u8 = ptr::null_mut();
@@ -109,6 +112,8 @@ static mut FLAGS: *mut u8 = ptr::null_mut();
 static mut FLAGS_END: *mut u8 = ptr::null_mut();
 static mut PCS: *const u64 = ptr::null();
 static mut PCS_END: *const u64 = ptr::null();
+static mut CFS: *const u64 = ptr::null();
+static mut CFS_END: *const u64 = ptr::null();
 /// The fork server's shared page: a byte that says the counters were copied, then the counters.
 static mut SHARED: *mut u8 = ptr::null_mut();
 /// Where `XTASK_COVERAGE_FILE` names a file: its path.
@@ -165,7 +170,7 @@ unsafe fn settle_wrapped_counters() {
     }
 }
 
-/// The PCs' table (after the counters', in the same constructor); then the runtime starts.
+/// The PCs' table (after the counters', in the same constructor): the widest bounds.
 ///
 /// # Safety
 /// As [`__sanitizer_cov_8bit_counters_init`].
@@ -176,6 +181,21 @@ pub unsafe extern "C" fn __sanitizer_cov_pcs_init(start: *const u64, stop: *cons
     }
     if stop > PCS_END {
         PCS_END = stop;
+    }
+}
+
+/// The control-flow table (the constructor's last call, after the PCs'); then the runtime
+/// starts, every table known.
+///
+/// # Safety
+/// As [`__sanitizer_cov_8bit_counters_init`].
+#[no_mangle]
+pub unsafe extern "C" fn __sanitizer_cov_cfs_init(start: *const u64, stop: *const u64) {
+    if CFS.is_null() || start < CFS {
+        CFS = start;
+    }
+    if stop > CFS_END {
+        CFS_END = stop;
     }
     if STARTED {
         return;
@@ -202,6 +222,11 @@ fn counters_len() -> usize {
 fn pcs_len() -> usize {
     // SAFETY: as above.
     unsafe { PCS_END as usize - PCS as usize }
+}
+
+fn cfs_len() -> usize {
+    // SAFETY: as above.
+    unsafe { CFS_END as usize - CFS as usize }
 }
 
 /// Writes all of `bytes` to `fd`; false when it cannot.
@@ -246,8 +271,9 @@ unsafe fn read_u64(fd: i32) -> Option<u64> {
     }
 }
 
-/// The header: magic, version, the number of counters, and where this very function is at run
-/// time, from which the reader tells how far the program was moved from its link addresses.
+/// The header: magic, version, the number of counters, where `__sanitizer_cov_pcs_init` is at
+/// run time (from which the reader tells how far the program was moved from its link
+/// addresses), the PCs, then the control-flow table's length in words and its words.
 unsafe fn write_header(fd: i32) -> bool {
     let here = __sanitizer_cov_pcs_init as *const () as u64;
     write_all(fd, MAGIC.as_ptr(), 4)
@@ -255,6 +281,8 @@ unsafe fn write_header(fd: i32) -> bool {
         && write_u64(fd, counters_len() as u64)
         && write_u64(fd, here)
         && write_all(fd, PCS as *const u8, pcs_len())
+        && write_u64(fd, (cfs_len() / 8) as u64)
+        && write_all(fd, CFS as *const u8, cfs_len())
 }
 
 /// At the exit of a program run once: the header, the PCs and the counters into the file.
