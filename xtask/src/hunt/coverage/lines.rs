@@ -3,7 +3,8 @@
 //! `src/`, so std's and the libraries' code, even inlined, is left out), and the lines no run
 //! reached grouped into ranges a person reads.
 //!
-//! A branch with no code of its own (a bare `return;`, `continue;` or `break;`) is a block
+//! A branch with no code of its own (a bare `return;`, `continue;` or `break;`, a match arm
+//! that is only one of them) is a block
 //! whose instructions the debug information gives to other lines (the drops at the end of the
 //! scope, the loop's head), all of them reached by other blocks: by its lines alone it could
 //! never be named. The control-flow table (`server::Table::control_flow`) gives it back its
@@ -252,12 +253,14 @@ fn successors(table: &Table) -> Vec<Vec<usize>> {
 /// Gives the branches with no code of their own their lines, in `lines`, and returns those
 /// lines, each with the counters its branch's block can go on to.
 ///
-/// A block that ends in a branch (two successors or more) on line L, followed in its file by
-/// lines with no code before the next line with code, N: the first of those that holds a
-/// statement (a bare `return;`, `continue;`, a match arm's pattern; not a brace, an `else` or
-/// a comment) is the line of the one successor whose lines do not include N (the others go on
-/// to N, as the `if`'s way past its block does). When more than one does, which is which is
-/// not known, and nothing is given. `source` reads a file of `src/` as lines.
+/// A line X with no code that holds a jump (`return`, `continue`, `break`) or a match arm
+/// (`=>`) is taken to be a branch's way: the nearest line above it, L, where a block ends in a
+/// branch (two successors or more), and the next line with code below it, N. Of that branch's
+/// successors, X's is the one with no line from L (excluded) to N: the others go through code
+/// there (a match's other arms, the `if`'s way past its block to N). When more than one has
+/// none, which is X's is not known, and that branch names nothing; X is given a block only
+/// when the branches that end on L name one and the same. `source` reads a file of `src/` as
+/// lines.
 fn codeless_branches(
     lines: &mut BTreeMap<SourceLine, Vec<usize>>,
     successors: &[Vec<usize>],
@@ -265,42 +268,78 @@ fn codeless_branches(
     mut source: impl FnMut(&Path) -> Vec<String>,
 ) -> BTreeMap<SourceLine, Vec<usize>> {
     use std::ops::Bound::{Excluded, Unbounded};
-    let mut texts: BTreeMap<PathBuf, Vec<String>> = BTreeMap::new();
+    // The blocks that end in a branch, by the line they end on.
+    let mut branches: BTreeMap<&SourceLine, Vec<usize>> = BTreeMap::new();
+    for (block, last) in last_lines.iter().enumerate() {
+        if let (true, Some(last)) = (successors[block].len() >= 2, last) {
+            branches.entry(last).or_default().push(block);
+        }
+    }
+    let mut found: Vec<(SourceLine, usize)> = Vec::new();
+    let files: Vec<&PathBuf> = {
+        let mut files: Vec<&PathBuf> = lines.keys().map(|line| &line.file).collect();
+        files.dedup();
+        files
+    };
+    for file in files {
+        let text = source(file);
+        let in_file = |line: u32| SourceLine {
+            file: file.clone(),
+            line,
+        };
+        for (index, text) in text.iter().enumerate() {
+            let here = in_file(index as u32 + 1);
+            if !holds_a_jump(text) || lines.contains_key(&here) {
+                continue;
+            }
+            let Some((&branch, blocks)) = branches
+                .range::<SourceLine, _>(..&here)
+                .next_back()
+                .filter(|(line, _)| &line.file == file)
+            else {
+                continue;
+            };
+            let Some((next, _)) = lines
+                .range((Excluded(&here), Unbounded))
+                .next()
+                .filter(|(line, _)| &line.file == file)
+            else {
+                continue;
+            };
+            let between: Vec<&Vec<usize>> = lines
+                .range((Excluded(branch), Excluded(next)))
+                .chain(std::iter::once((next, &lines[next])))
+                .map(|(_, counters)| counters)
+                .collect();
+            // Each branch that ends on L with one way apart names it (a call that may unwind
+            // ends a block on L too, its two ways both apart: it names nothing).
+            let mut taken: Vec<usize> = blocks
+                .iter()
+                .filter_map(|&block| {
+                    let mut apart: Vec<usize> = successors[block]
+                        .iter()
+                        .copied()
+                        .filter(|&to| {
+                            to != block && !between.iter().any(|counters| counters.contains(&to))
+                        })
+                        .collect();
+                    apart.sort_unstable();
+                    apart.dedup();
+                    match apart[..] {
+                        [one] => Some(one),
+                        _ => None,
+                    }
+                })
+                .collect();
+            taken.sort_unstable();
+            taken.dedup();
+            if let [taken] = taken[..] {
+                found.push((here, taken));
+            }
+        }
+    }
     let mut codeless: BTreeMap<SourceLine, Vec<usize>> = BTreeMap::new();
-    for (block, onward) in successors.iter().enumerate() {
-        let (true, Some(branch)) = (onward.len() >= 2, &last_lines[block]) else {
-            continue;
-        };
-        let Some((next, next_counters)) = lines
-            .range((Excluded(branch), Unbounded))
-            .next()
-            .filter(|(line, _)| line.file == branch.file)
-        else {
-            continue;
-        };
-        let text = texts
-            .entry(branch.file.clone())
-            .or_insert_with(|| source(&branch.file));
-        let Some(statement) = (branch.line + 1..next.line).find(|&line| {
-            text.get(line as usize - 1)
-                .is_some_and(|text| holds_a_statement(text))
-        }) else {
-            continue;
-        };
-        let mut apart: Vec<usize> = onward
-            .iter()
-            .copied()
-            .filter(|&to| to != block && !next_counters.contains(&to))
-            .collect();
-        apart.sort_unstable();
-        apart.dedup();
-        let [taken] = apart[..] else {
-            continue;
-        };
-        let line = SourceLine {
-            file: branch.file.clone(),
-            line: statement,
-        };
+    for (line, taken) in found {
         codeless
             .entry(line.clone())
             .or_default()
@@ -332,17 +371,14 @@ fn onward_from(block: usize, successors: &[Vec<usize>]) -> Vec<usize> {
     onward
 }
 
-/// Whether a line with no code holds a statement: something besides braces, brackets,
-/// punctuation, `else` and comments.
-fn holds_a_statement(text: &str) -> bool {
-    let text = text.trim();
-    if text.starts_with("//") || text.starts_with("/*") || text.starts_with('*') {
-        return false;
-    }
-    let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '\''));
-    words
-        .filter(|word| !word.is_empty())
-        .any(|word| word != "else")
+/// Whether a line with no code holds a jump (`return`, `continue`, `break`) or a match arm
+/// (`=>`), outside a comment.
+fn holds_a_jump(text: &str) -> bool {
+    let code = text.split("//").next().unwrap_or_default();
+    code.contains("=>")
+        || code
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|word| matches!(word, "return" | "continue" | "break"))
 }
 
 /// The most code a block is taken to span: past it, the code is not the block's (a function
@@ -413,32 +449,60 @@ mod tests {
     }
 
     #[test]
-    fn a_statement_is_more_than_braces_else_and_comments() {
-        for statement in ["return;", "continue;", "break 'rows;", "None => {}", "x"] {
-            assert!(holds_a_statement(statement), "{statement}");
+    fn a_jump_is_return_continue_break_or_a_match_arm() {
+        for jump in [
+            "return;",
+            "continue;",
+            "break 'rows;",
+            "None => {}",
+            "_ => return,",
+        ] {
+            assert!(holds_a_jump(jump), "{jump}");
         }
-        for nothing in [
+        for other in [
             "",
             "  }",
             "} else {",
-            "else {",
-            "});",
+            "let x;",
             "// return;",
-            "/* x */",
-            "* x",
+            "x += 1; // break",
+            "breaker",
         ] {
-            assert!(!holds_a_statement(nothing), "{nothing}");
+            assert!(!holds_a_jump(other), "{other}");
         }
     }
 
-    /// A branch on line 2 to blocks 1 and 2, then lines 3 and 4 with no code: the statement on
-    /// 4 is the block that does not go on to line 5; with two such blocks, nobody's.
-    #[test]
-    fn a_codeless_line_is_the_branch_that_skips_the_next_line() {
-        let line = |line| SourceLine {
+    fn at(line: u32) -> SourceLine {
+        SourceLine {
             file: "src/main.rs".into(),
             line,
-        };
+        }
+    }
+
+    /// `lines` of `counters`, and what `codeless_branches` makes of `text` with them.
+    fn codeless(
+        text: &[&str],
+        counters: &[(u32, &[usize])],
+        successors: &[Vec<usize>],
+        last_lines: &[Option<u32>],
+    ) -> (
+        BTreeMap<SourceLine, Vec<usize>>,
+        BTreeMap<SourceLine, Vec<usize>>,
+    ) {
+        let source = |_: &Path| text.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+        let last_lines: Vec<Option<SourceLine>> = last_lines.iter().map(|l| l.map(at)).collect();
+        let mut lines: BTreeMap<SourceLine, Vec<usize>> = counters
+            .iter()
+            .map(|&(line, counters)| (at(line), counters.to_vec()))
+            .collect();
+        let codeless = codeless_branches(&mut lines, successors, &last_lines, source);
+        (lines, codeless)
+    }
+
+    /// A branch on line 2 to blocks 1 and 2, then a comment and a bare `return;`: the return
+    /// is the block that does not go on to line 5; with two such blocks, nobody's.
+    #[test]
+    fn a_bare_return_is_the_branch_that_skips_the_next_line_with_code() {
         let text = [
             "fn f() {",
             "if x {",
@@ -447,28 +511,47 @@ mod tests {
             "}",
             "y();",
         ];
-        let source = |_: &Path| text.iter().map(|t| t.to_string()).collect::<Vec<_>>();
-        let last_lines = vec![Some(line(2)), Some(line(6)), Some(line(5)), None];
-        let mut lines: BTreeMap<SourceLine, Vec<usize>> = [
-            (line(2), vec![0]),
-            (line(5), vec![2]),
-            (line(6), vec![1, 2]),
-        ]
-        .into();
         // Block 1 goes on to block 3, which goes on to itself.
         let successors = vec![vec![1, 2], vec![3], vec![], vec![3]];
-        let codeless = codeless_branches(&mut lines, &successors, &last_lines, source);
-        assert_eq!(codeless, [(line(4), vec![3])].into());
-        assert_eq!(lines[&line(4)], [1]);
-        // Both ways skip line 5: which is the statement's is not known.
-        let mut lines: BTreeMap<SourceLine, Vec<usize>> = [
-            (line(2), vec![0]),
-            (line(5), vec![3]),
-            (line(6), vec![1, 2]),
-        ]
-        .into();
-        let codeless = codeless_branches(&mut lines, &successors, &last_lines, source);
-        assert!(codeless.is_empty() && !lines.contains_key(&line(4)));
+        let last_lines = [Some(2), Some(6), Some(5), None];
+        let (lines, found) = codeless(
+            &text,
+            &[(2, &[0]), (5, &[2]), (6, &[1, 2])],
+            &successors,
+            &last_lines,
+        );
+        assert_eq!(found, [(at(4), vec![3])].into());
+        assert_eq!(lines[&at(4)], [1]);
+        // Both ways skip line 5: which is the return's is not known.
+        let (lines, found) = codeless(
+            &text,
+            &[(2, &[0]), (5, &[3]), (6, &[1, 2])],
+            &successors,
+            &last_lines,
+        );
+        assert!(found.is_empty() && !lines.contains_key(&at(4)));
+    }
+
+    /// A match on line 1 whose `Ok` arm (block 1) has code on line 2 and whose `Err` arm
+    /// (block 2) is a bare `continue` on line 3: the arm with no line before line 5 is it.
+    #[test]
+    fn a_bare_continue_in_a_match_arm_is_the_arm_with_no_line() {
+        let text = [
+            "let x = match t {",
+            "    Ok(x) => x,",
+            "    Err(_) => continue,",
+            "};",
+            "push(x);",
+        ];
+        let successors = vec![vec![1, 2], vec![3], vec![0], vec![0]];
+        let (lines, found) = codeless(
+            &text,
+            &[(1, &[0]), (2, &[1]), (5, &[3])],
+            &successors,
+            &[Some(1), Some(2), None, Some(5)],
+        );
+        assert_eq!(found.keys().collect::<Vec<_>>(), [&at(3)]);
+        assert_eq!(lines[&at(3)], [2]);
     }
 
     #[test]
