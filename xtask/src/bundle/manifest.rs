@@ -528,26 +528,6 @@ fn library(package: &Package) -> std::result::Result<&Target, String> {
     Ok(target)
 }
 
-/// Every identifier in `file` (paths, `use` trees, macro bodies): a dependency the code never
-/// names is one it does not use.
-pub(super) fn names_in(file: &syn::File) -> BTreeSet<String> {
-    fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
-        for token in tokens {
-            match token {
-                proc_macro2::TokenTree::Ident(ident) => {
-                    let name = ident.to_string();
-                    names.insert(name.strip_prefix("r#").unwrap_or(&name).to_string());
-                }
-                proc_macro2::TokenTree::Group(group) => walk(group.stream(), names),
-                _ => {}
-            }
-        }
-    }
-    let mut names = BTreeSet::new();
-    walk(quote::ToTokens::to_token_stream(file), &mut names);
-    names
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

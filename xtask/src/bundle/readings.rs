@@ -141,7 +141,7 @@ impl Readings {
         }
         let (summary, looked_at) = self.with_reading(root, cfg, |reading| {
             let summary = Summary {
-                named: super::manifest::names_in(&reading.file)
+                named: names_in(&reading.file)
                     .intersection(asked)
                     .cloned()
                     .collect(),
@@ -214,4 +214,24 @@ impl Readings {
     fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<(PathBuf, String), Reading>> {
         self.read.lock().unwrap_or_else(|p| p.into_inner())
     }
+}
+
+/// Every identifier in `file` (paths, `use` trees, macro bodies): a dependency the code never
+/// names is one it does not use.
+fn names_in(file: &syn::File) -> BTreeSet<String> {
+    fn walk(tokens: proc_macro2::TokenStream, names: &mut BTreeSet<String>) {
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Ident(ident) => {
+                    let name = ident.to_string();
+                    names.insert(name.strip_prefix("r#").unwrap_or(&name).to_string());
+                }
+                proc_macro2::TokenTree::Group(group) => walk(group.stream(), names),
+                _ => {}
+            }
+        }
+    }
+    let mut names = BTreeSet::new();
+    walk(quote::ToTokens::to_token_stream(file), &mut names);
+    names
 }
