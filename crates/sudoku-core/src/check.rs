@@ -1,9 +1,10 @@
 //! The validator: whether a grid is a valid completion of a puzzle. It shares no code with the
 //! solver, so tests can use it to judge the solver's answers.
 
+use crate::cell::{Conflict, Unit};
 use crate::digits::DigitSet;
 use crate::error::CheckError;
-use crate::grid::{Conflict, Grid, Unit};
+use crate::grid::Grid;
 
 /// Checks that `answer` is a valid completion of `puzzle`: no blank cell, every given kept, and
 /// every row, column and box holding nine different digits (so each is a permutation of 1–9).

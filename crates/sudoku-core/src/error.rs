@@ -3,7 +3,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::grid::{Cell, Conflict};
+use crate::cell::{Cell, Conflict};
 
 /// Why a text is not a Sudoku grid. Lines and columns are counted from 1, as editors do.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -29,16 +29,18 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod cell;
 mod check;
 mod digits;
 mod error;
 mod grid;
 mod search;
 
+pub use cell::{Cell, Conflict, Unit};
 pub use check::check_solution;
 pub use digits::{DigitSet, Digits};
 pub use error::{CheckError, ParseError};
-pub use grid::{Cell, Conflict, Display, Format, Grid, Unit};
+pub use grid::{Display, Format, Grid};
 pub use search::{count_solutions, solve, solve_lexmin};
 
 /// The strategies inside [`solve_lexmin`], each alone: for the benchmarks and the tests that
