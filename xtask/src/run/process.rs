@@ -8,7 +8,7 @@
 //!
 //! | system | module | a program runs | peak memory (what it touched) | CPU time; time runnable | killed with what it started |
 //! |---|---|---|---|---|---|
-//! | Linux | `linux.rs` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group; without it when no exact peak is needed | `wait4`'s `ru_maxrss`, its own (started directly: at most its own or the runner's) | `wait4`, live from `/proc` for it and its descendants (`procfs.rs`); their threads' `schedstat` | its group, and `PR_SET_PDEATHSIG` if the runner dies (launched) |
+//! | Linux | `linux/` over `unix.rs` | through the launcher (a fresh exec of the xtask), in its own process group; without it when no exact peak is needed | `wait4`'s `ru_maxrss`, its own (started directly: at most its own or the runner's) | `wait4`, live from `/proc` for it and its descendants (`procfs.rs`); their threads' `schedstat` | its group, and `PR_SET_PDEATHSIG` if the runner dies (launched) |
 //! | macOS, other Unix | `unix.rs` | `posix_spawn`ed into its own process group (through the exec launcher, which sets its stack limit and `exec`s it, when it has one) | `wait4`'s `ru_maxrss` (bytes on macOS, KiB elsewhere) | `wait4`, live from `proc_pid_rusage` on macOS for it and its descendants; their `ri_runnable_time` | its group; a `SIGINT`/`SIGTERM`/`SIGHUP` of the runner kills every live group first |
 //! | Windows | `windows.rs` | created suspended by `CreateProcessW`, put in a Job Object of its own, resumed (alone, where jobs cannot nest) | its peak working set (`PeakWorkingSetSize`) | the job's accounting; none | `TerminateJobObject`; the job is kill-on-close |
 //!
@@ -28,8 +28,6 @@ use crate::workspace::problem::MIB;
 
 #[cfg(target_os = "linux")]
 mod linux;
-#[cfg(target_os = "linux")]
-mod procfs;
 #[cfg(unix)]
 mod unix;
 #[cfg(windows)]
@@ -364,7 +362,7 @@ pub fn stack_ceiling() -> Option<u64> {
 pub fn tells_runnable_time() -> bool {
     #[cfg(target_os = "linux")]
     {
-        linux::tells_runnable_time()
+        linux::kernel::tells_runnable_time()
     }
     #[cfg(not(target_os = "linux"))]
     {
@@ -387,7 +385,7 @@ impl RunnerThread {
     pub fn current() -> RunnerThread {
         RunnerThread {
             #[cfg(target_os = "linux")]
-            tid: linux::current_thread(),
+            tid: linux::kernel::current_thread(),
         }
     }
 
@@ -395,7 +393,7 @@ impl RunnerThread {
     pub fn runnable_time(&self) -> Option<Duration> {
         #[cfg(target_os = "linux")]
         {
-            linux::thread_runnable_time(self.tid)
+            linux::kernel::thread_runnable_time(self.tid)
         }
         #[cfg(not(target_os = "linux"))]
         {

@@ -42,7 +42,7 @@
 //! would make the kernel reap its programs itself and `wait4` fail with `ECHILD`: the runner
 //! restores its default action before it starts any.
 //!
-//! Every `unsafe` call of the Unix runner is in this file or `linux.rs`, each with its SAFETY
+//! Every `unsafe` call of the Unix runner is in this file or `linux/`, each with its SAFETY
 //! line.
 #![allow(unsafe_code)]
 
@@ -106,7 +106,7 @@ impl Direct {
         drop(child);
         let slot = LiveGroups::add(pid);
         #[cfg(target_os = "linux")]
-        if let Some(pidfd) = super::linux::pidfd_open(pid) {
+        if let Some(pidfd) = super::linux::kernel::pidfd_open(pid) {
             return Ok(Direct {
                 pid,
                 waiter: Waiter::Pidfd { pidfd, slot },
@@ -143,7 +143,7 @@ impl Direct {
         let result = match &self.waiter {
             #[cfg(target_os = "linux")]
             Waiter::Pidfd { pidfd, slot } => {
-                if !super::linux::poll_readable(pidfd, timeout)? {
+                if !super::linux::kernel::poll_readable(pidfd, timeout)? {
                     return Ok(false);
                 }
                 wait_and_clear_group(self.pid).and_then(|()| {
@@ -658,11 +658,11 @@ fn kernel_tick_rate() -> Option<u64> {
     })
 }
 
-/// The CPU time of a running process: Linux reads `/proc` (see `linux.rs`), macOS asks
+/// The CPU time of a running process: Linux reads `/proc` (see `linux/kernel.rs`), macOS asks
 /// `proc_pid_rusage`; the BSDs tell only at the end, through `wait4`.
 fn running_cpu_time(pid: i32) -> Option<Duration> {
     #[cfg(target_os = "linux")]
-    return super::linux::proc_cpu_time(pid);
+    return super::linux::kernel::proc_cpu_time(pid);
     #[cfg(target_os = "macos")]
     return rusage_times(pid).map(|(cpu, _)| cpu);
     #[cfg(not(any(target_os = "linux", target_os = "macos")))]
@@ -673,10 +673,10 @@ fn running_cpu_time(pid: i32) -> Option<Duration> {
 }
 
 /// The time a running process has been runnable (running or waiting for a CPU): Linux reads
-/// `/proc` (see `linux.rs`), macOS asks `proc_pid_rusage`; the BSDs do not tell.
+/// `/proc` (see `linux/kernel.rs`), macOS asks `proc_pid_rusage`; the BSDs do not tell.
 fn running_runnable_time(pid: i32) -> Option<Duration> {
     #[cfg(target_os = "linux")]
-    return super::linux::proc_runnable_time(pid);
+    return super::linux::kernel::proc_runnable_time(pid);
     #[cfg(target_os = "macos")]
     return rusage_times(pid).map(|(_, runnable)| runnable);
     #[cfg(not(any(target_os = "linux", target_os = "macos")))]
@@ -687,11 +687,11 @@ fn running_runnable_time(pid: i32) -> Option<Duration> {
 }
 
 /// The resident memory of a running process (its own, not its children's), the figure whose
-/// peak `wait4` reports at its end: Linux reads `/proc` (see `linux.rs`), macOS asks
+/// peak `wait4` reports at its end: Linux reads `/proc` (see `linux/kernel.rs`), macOS asks
 /// `proc_pid_rusage` (`ri_resident_size`, in bytes); the BSDs do not tell.
 fn running_resident_memory(pid: i32) -> Option<u64> {
     #[cfg(target_os = "linux")]
-    return super::linux::proc_resident_memory(pid);
+    return super::linux::kernel::proc_resident_memory(pid);
     #[cfg(target_os = "macos")]
     return rusage_of(pid).map(|info| info.ri_resident_size);
     #[cfg(not(any(target_os = "linux", target_os = "macos")))]
