@@ -5,13 +5,12 @@
 //! way it does, until its expansion is written into the bundle instead.
 //!
 //! [`macro_uses`] reads what an item's tokens name as macros (rustc's built-in attributes and
-//! derives, tool attributes and std's macros left out); [`proc_macro_uses`] says which of those
-//! in a whole bundle come from a proc-macro crate, and from which, resolved as rustc resolves
-//! them (`use` imports and re-exports, and globs: proconio's `pub use proconio_derive::*;`
-//! brings `fastout` and `derive_readable`).
+//! derives, tool attributes and std's macros left out); the reach (`reach::resolve`,
+//! `Graph::macro_origin`) says which of those come from a proc-macro crate, and from which,
+//! resolved as rustc resolves them (`use` imports and re-exports, and globs: proconio's `pub
+//! use proconio_derive::*;` brings `fastout` and `derive_readable`).
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
-use syn::Item;
 
 /// How a macro is invoked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -52,26 +51,6 @@ impl MacroUse {
             MacroKind::Bang => format!("{path}!"),
         }
     }
-}
-
-/// Where a proc macro is used in a bundle, and which proc-macro crate it comes from.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct ProcMacroUse {
-    /// The item that uses it, as messages name it (`crate::main`, `lib::inner::impl Dsu`).
-    pub item: String,
-    /// The macro, as written there.
-    pub used: MacroUse,
-    /// The stand-in module of the proc-macro crate it comes from (`proconio_derive`).
-    pub module: String,
-    /// That crate's package and version (`proconio-derive 0.2.1`).
-    pub package: String,
-}
-
-/// Every macro of a proc-macro crate that `items` (a whole bundle, libraries inlined as
-/// modules, proc-macro crates as their stand-ins) use, in any item, reached or not: what the
-/// bundle would have to expand to carry them all.
-pub fn proc_macro_uses(items: &[Item]) -> Vec<ProcMacroUse> {
-    super::reach::proc_macro_uses(items)
 }
 
 /// Whether the package is a proc-macro crate (its library target is `proc-macro`).

@@ -14,11 +14,33 @@ use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::{ImplItem, Item, TraitItem, UseTree};
 
-use super::live::MacroFacts;
-use super::resolve::Target;
 use super::scan::{defined_names, idents, may_name_an_item, unraw, Scan};
 use super::Level;
 use crate::bundle::macro_origin::leading_attribute_macros;
+
+/// Where a name can lead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Target {
+    Node(NodeId),
+    Module(ModId),
+    /// Something inside a stand-in for what could not be bundled (see [`super::REFUSED`]):
+    /// whatever the name, it is that module's.
+    Refused(ModId),
+    /// Something inside a library not read yet (see [`super::UNLOADED`]): what is there is
+    /// not known. It never leaves [`Graph::resolve_path`], which notes it instead.
+    Unloaded(ModId),
+}
+
+/// What a macro call's rules go by (see [`Graph::macro_call_kept`]).
+#[derive(Debug)]
+pub(super) struct MacroFacts {
+    /// The names it, or the macros it expands, may define.
+    pub(super) defined: BTreeSet<String>,
+    /// Its own crate's items its own tokens name (what it is called about).
+    pub(super) in_call: Vec<NodeId>,
+    /// Its own crate's items the macros it expands name.
+    pub(super) in_body: Vec<NodeId>,
+}
 
 /// A node of the [`Graph`]: an index into its arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

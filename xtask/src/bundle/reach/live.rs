@@ -5,8 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::TokenStream;
 
-use super::graph::{Graph, Kind, ModId, NodeId, NodeSet};
-use super::resolve::Target;
+use super::graph::{Graph, Kind, MacroFacts, ModId, NodeId, NodeSet, Target};
 use super::scan::{
     call_arguments, defined_names, idents, may_name_an_item, words_named_by_rules, Scan,
 };
@@ -60,17 +59,6 @@ pub(super) enum Walked {
     Live(NodeSet),
     /// The libraries not read that it may reach, by their modules' names: to be read.
     Unread(BTreeSet<String>),
-}
-
-/// What a macro call's rules go by (see [`Graph::macro_call_kept`]).
-#[derive(Debug)]
-pub(super) struct MacroFacts {
-    /// The names it, or the macros it expands, may define.
-    defined: BTreeSet<String>,
-    /// Its own crate's items its own tokens name (what it is called about).
-    in_call: Vec<NodeId>,
-    /// Its own crate's items the macros it expands name.
-    in_body: Vec<NodeId>,
 }
 
 /// What the solution reaches of something that could not be bundled: the reason, and the way

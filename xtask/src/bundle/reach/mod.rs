@@ -55,7 +55,6 @@ use syn::{Attribute, Item};
 use self::graph::Graph;
 pub use self::live::Refusal;
 use self::live::Walked;
-use super::macro_origin::{macro_uses, ProcMacroUse};
 
 /// The attribute that marks a stand-in: an empty module left where a crate or a module could
 /// not go in (a proc-macro crate, a build script that does more than set `cfg`s, a file that
@@ -135,32 +134,6 @@ fn marked(attrs: &[Attribute], marker: &str) -> Option<String> {
         },
         _ => None,
     })
-}
-
-/// Every macro of a proc-macro crate that the bundle `items` use, anywhere (see
-/// [`super::macro_origin::proc_macro_uses`]).
-pub(super) fn proc_macro_uses(items: &[Item]) -> Vec<ProcMacroUse> {
-    let graph = Graph::build(items, &BTreeMap::new(), &BTreeSet::new());
-    let mut found = Vec::new();
-    for (id, node) in graph.node_ids() {
-        for used in macro_uses(&node.tokens) {
-            let Some(stand_in) = graph.macro_origin(node.module(), &used) else {
-                continue;
-            };
-            let Some(package) = graph[stand_in].proc_macro.clone() else {
-                continue;
-            };
-            found.push(ProcMacroUse {
-                item: graph.describe(id),
-                used,
-                module: graph.module_path(stand_in),
-                package,
-            });
-        }
-    }
-    found.sort();
-    found.dedup();
-    found
 }
 
 /// The key of a `levels` map ([`prune`]) that says how much of the solution's own code to keep

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::graph::{Graph, Kind, ModId, NodeId};
+use super::graph::{Graph, Kind, ModId, NodeId, Target};
 use super::live::Reach;
 use crate::bundle::macro_origin::{MacroKind, MacroUse};
 
@@ -37,19 +37,6 @@ impl Default for Walk {
             quiet: false,
         }
     }
-}
-
-/// Where a name can lead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Target {
-    Node(NodeId),
-    Module(ModId),
-    /// Something inside a stand-in for what could not be bundled (see [`super::REFUSED`]):
-    /// whatever the name, it is that module's.
-    Refused(ModId),
-    /// Something inside a library not read yet (see [`super::UNLOADED`]): what is there is
-    /// not known. It never leaves [`Graph::resolve_path`], which notes it instead.
-    Unloaded(ModId),
 }
 
 impl Graph {

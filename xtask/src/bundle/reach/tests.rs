@@ -7,6 +7,7 @@ use quote::ToTokens;
 use syn::{ImplItem, Item, TraitItem, UseTree};
 
 use super::*;
+use crate::bundle::macro_origin::{macro_uses, MacroUse};
 
 /// What stays of `source` pruned with `levels` (library module -> level): a line per item,
 /// `MODULE: WHAT` (`crate: fn main`, `lib::inner: struct Dsu`), and per impl or trait member
@@ -1249,6 +1250,45 @@ fn macros_through_a_glob_of_a_proc_macro_crate_are_refused_by_name() {
     assert_eq!(refused(&fine), None);
 }
 
+/// Where a proc macro is used in a bundle, and which proc-macro crate it comes from.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct ProcMacroUse {
+    /// The item that uses it, as messages name it (`crate::main`, `lib::inner::impl Dsu`).
+    item: String,
+    /// The macro, as written there.
+    used: MacroUse,
+    /// The stand-in module of the proc-macro crate it comes from (`proconio_derive`).
+    module: String,
+    /// That crate's package and version (`proconio-derive 0.2.1`).
+    package: String,
+}
+
+/// Every macro of a proc-macro crate that the bundle `items` use, in any item, reached or not,
+/// resolved by the graph as the reach resolves them.
+fn proc_macro_uses(items: &[Item]) -> Vec<ProcMacroUse> {
+    let graph = Graph::build(items, &BTreeMap::new(), &BTreeSet::new());
+    let mut found = Vec::new();
+    for (id, node) in graph.node_ids() {
+        for used in macro_uses(&node.tokens) {
+            let Some(stand_in) = graph.macro_origin(node.module(), &used) else {
+                continue;
+            };
+            let Some(package) = graph[stand_in].proc_macro.clone() else {
+                continue;
+            };
+            found.push(ProcMacroUse {
+                item: graph.describe(id),
+                used,
+                module: graph.module_path(stand_in),
+                package,
+            });
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
 #[test]
 fn proc_macro_uses_name_the_item_the_macro_and_its_crate() {
     let file: syn::File = syn::parse_str(&format!(
@@ -1260,7 +1300,7 @@ fn proc_macro_uses_name_the_item_the_macro_and_its_crate() {
          {PM}"
     ))
     .unwrap();
-    let found: Vec<String> = crate::bundle::macro_origin::proc_macro_uses(&file.items)
+    let found: Vec<String> = proc_macro_uses(&file.items)
         .iter()
         .map(|u| {
             format!(
