@@ -133,7 +133,13 @@ impl LineMap {
             .map(|last| last.map(|(_, line)| line))
             .collect();
         let successors = successors(table);
-        let codeless = codeless_branches(&mut lines, &successors, &last_lines, |file| {
+        let function_of = functions(&table.entries);
+        let blocks = Blocks {
+            successors: &successors,
+            last_lines: &last_lines,
+            function_of: &function_of,
+        };
+        let codeless = codeless_branches(&mut lines, &blocks, |file| {
             fs::read_to_string(dir.join(file))
                 .unwrap_or_default()
                 .lines()
@@ -250,12 +256,39 @@ fn successors(table: &Table) -> Vec<Vec<usize>> {
     successors
 }
 
+/// Each counter's function, as a number: the PC table holds a function's blocks together, its
+/// entry first.
+fn functions(entries: &[bool]) -> Vec<usize> {
+    let mut function = 0;
+    entries
+        .iter()
+        .enumerate()
+        .map(|(counter, &entry)| {
+            if entry && counter > 0 {
+                function += 1;
+            }
+            function
+        })
+        .collect()
+}
+
+/// What the control-flow table and the debug information say of each counter's block.
+struct Blocks<'a> {
+    /// The counters it goes on to.
+    successors: &'a [Vec<usize>],
+    /// Its last line in `src/`, the line of the jump that ends it.
+    last_lines: &'a [Option<SourceLine>],
+    /// Its function ([`functions`]).
+    function_of: &'a [usize],
+}
+
 /// Gives the branches with no code of their own their lines, in `lines`, and returns those
 /// lines, each with the counters its branch's block can go on to.
 ///
 /// A line X with no code that holds a jump (`return`, `continue`, `break`) or a match arm
 /// (`=>`) is taken to be a branch's way: the nearest line above it, L, where a block ends in a
-/// branch (two successors or more), and the next line with code below it, N. Of that branch's
+/// branch (two successors or more) of a function with code below X (not a `macro_rules!` arm
+/// after the function), and the next line with code below it, N. Of that branch's
 /// successors, X's is the one with no line from L (excluded) to N: the others go through code
 /// there (a match's other arms, the `if`'s way past its block to N). When more than one has
 /// none, which is X's is not known, and that branch names nothing; X is given a block only
@@ -263,14 +296,24 @@ fn successors(table: &Table) -> Vec<Vec<usize>> {
 /// lines.
 fn codeless_branches(
     lines: &mut BTreeMap<SourceLine, Vec<usize>>,
-    successors: &[Vec<usize>],
-    last_lines: &[Option<SourceLine>],
+    blocks: &Blocks<'_>,
     mut source: impl FnMut(&Path) -> Vec<String>,
 ) -> BTreeMap<SourceLine, Vec<usize>> {
     use std::ops::Bound::{Excluded, Unbounded};
+    let successors = blocks.successors;
+    // The last line with code of each function, in each file.
+    let mut ends: HashMap<(usize, &Path), u32> = HashMap::new();
+    for (line, counters) in lines.iter() {
+        for &counter in counters {
+            let end = ends
+                .entry((blocks.function_of[counter], &line.file))
+                .or_default();
+            *end = (*end).max(line.line);
+        }
+    }
     // The blocks that end in a branch, by the line they end on.
     let mut branches: BTreeMap<&SourceLine, Vec<usize>> = BTreeMap::new();
-    for (block, last) in last_lines.iter().enumerate() {
+    for (block, last) in blocks.last_lines.iter().enumerate() {
         if let (true, Some(last)) = (successors[block].len() >= 2, last) {
             branches.entry(last).or_default().push(block);
         }
@@ -292,7 +335,7 @@ fn codeless_branches(
             if !holds_a_jump(text) || lines.contains_key(&here) {
                 continue;
             }
-            let Some((&branch, blocks)) = branches
+            let Some((&branch, branching)) = branches
                 .range::<SourceLine, _>(..&here)
                 .next_back()
                 .filter(|(line, _)| &line.file == file)
@@ -313,8 +356,12 @@ fn codeless_branches(
                 .collect();
             // Each branch that ends on L with one way apart names it (a call that may unwind
             // ends a block on L too, its two ways both apart: it names nothing).
-            let mut taken: Vec<usize> = blocks
+            let mut taken: Vec<usize> = branching
                 .iter()
+                .filter(|&&block| {
+                    ends.get(&(blocks.function_of[block], file.as_path()))
+                        .is_some_and(|&end| here.line < end)
+                })
                 .filter_map(|&block| {
                     let mut apart: Vec<usize> = successors[block]
                         .iter()
@@ -485,6 +532,7 @@ mod tests {
         counters: &[(u32, &[usize])],
         successors: &[Vec<usize>],
         last_lines: &[Option<u32>],
+        function_of: &[usize],
     ) -> (
         BTreeMap<SourceLine, Vec<usize>>,
         BTreeMap<SourceLine, Vec<usize>>,
@@ -495,8 +543,51 @@ mod tests {
             .iter()
             .map(|&(line, counters)| (at(line), counters.to_vec()))
             .collect();
-        let codeless = codeless_branches(&mut lines, successors, &last_lines, source);
+        let blocks = Blocks {
+            successors,
+            last_lines: &last_lines,
+            function_of,
+        };
+        let codeless = codeless_branches(&mut lines, &blocks, source);
         (lines, codeless)
+    }
+
+    #[test]
+    fn a_functions_counters_run_from_its_entry_to_the_next() {
+        assert_eq!(
+            functions(&[true, false, false, true, true, false]),
+            [0, 0, 0, 1, 2, 2]
+        );
+    }
+
+    /// A loop whose `if` on line 3 continues (block 2, back to the loop's head on line 2), then
+    /// a `macro_rules!` arm after the function, before the next function: the arm is no way of
+    /// the first function's branch, though it has no code and the branch's nearest.
+    #[test]
+    fn a_line_past_the_branchs_function_is_not_its_way() {
+        let text = [
+            "fn f() {",
+            "    for x in v {",
+            "        if x {",
+            "            continue;",
+            "        }",
+            "        g();",
+            "    }",
+            "}",
+            "macro_rules! m {",
+            "    () => {};",
+            "}",
+            "fn h() { k(); }",
+        ];
+        let successors = vec![vec![1, 4], vec![2, 3], vec![0], vec![0], vec![], vec![]];
+        let (_, found) = codeless(
+            &text,
+            &[(2, &[0, 2]), (3, &[1]), (6, &[3]), (8, &[4]), (12, &[5])],
+            &successors,
+            &[Some(2), Some(3), Some(2), Some(6), Some(8), Some(12)],
+            &[0, 0, 0, 0, 0, 1],
+        );
+        assert_eq!(found.keys().collect::<Vec<_>>(), [&at(4)]);
     }
 
     /// A branch on line 2 to blocks 1 and 2, then a comment and a bare `return;`: the return
@@ -519,6 +610,7 @@ mod tests {
             &[(2, &[0]), (5, &[2]), (6, &[1, 2])],
             &successors,
             &last_lines,
+            &[0; 4],
         );
         assert_eq!(found, [(at(4), vec![3])].into());
         assert_eq!(lines[&at(4)], [1]);
@@ -528,6 +620,7 @@ mod tests {
             &[(2, &[0]), (5, &[3]), (6, &[1, 2])],
             &successors,
             &last_lines,
+            &[0; 4],
         );
         assert!(found.is_empty() && !lines.contains_key(&at(4)));
     }
@@ -549,6 +642,7 @@ mod tests {
             &[(1, &[0]), (2, &[1]), (5, &[3])],
             &successors,
             &[Some(1), Some(2), None, Some(5)],
+            &[0; 4],
         );
         assert_eq!(found.keys().collect::<Vec<_>>(), [&at(3)]);
         assert_eq!(lines[&at(3)], [2]);

@@ -45,6 +45,9 @@ pub struct Table {
     pub anchor: u64,
     /// Each counter's block, at run time.
     pub pcs: Vec<u64>,
+    /// Whether each counter's block is its function's entry (the PC table's flag 1): a
+    /// function's counters follow its entry's, up to the next entry.
+    pub entries: Vec<bool>,
     /// SanitizerCoverage's control-flow table, at run time: for each block, its address, its
     /// successors and a 0, the functions it calls and a 0 (empty where the runtime gives none).
     pub control_flow: Vec<u64>,
@@ -229,9 +232,10 @@ pub fn read_table(reader: &mut impl Read) -> Result<Table> {
         bail!("{counters} counters: not coverage data");
     }
     let mut pcs = Vec::with_capacity(counters as usize);
+    let mut entries = Vec::with_capacity(counters as usize);
     for _ in 0..counters {
         pcs.push(u64::from_le_bytes(read_array(reader)?));
-        let _flags: [u8; 8] = read_array(reader)?;
+        entries.push(u64::from_le_bytes(read_array(reader)?) & 1 != 0);
     }
     let mut control_flow = Vec::new();
     if version >= 2 {
@@ -247,6 +251,7 @@ pub fn read_table(reader: &mut impl Read) -> Result<Table> {
     Ok(Table {
         anchor,
         pcs,
+        entries,
         control_flow,
     })
 }
@@ -291,6 +296,7 @@ pub fn run_once(
             Table {
                 anchor: 0,
                 pcs: Vec::new(),
+                entries: Vec::new(),
                 control_flow: Vec::new(),
             },
             None,
@@ -346,6 +352,7 @@ mod tests {
             Table {
                 anchor: 0x5000,
                 pcs: vec![0x5010, 0x5020],
+                entries: vec![true, false],
                 control_flow: Vec::new(),
             }
         );
