@@ -4,11 +4,10 @@
 //! reached grouped into ranges a person reads.
 //!
 //! A branch with no code of its own (a bare `return;`, `continue;` or `break;`, a match arm
-//! that is only one of them) is a block
-//! whose instructions the debug information gives to other lines (the drops at the end of the
-//! scope, the loop's head), all of them reached by other blocks: by its lines alone it could
-//! never be named. The control-flow table (`server::Table::control_flow`) gives it back its
-//! line ([`codeless_branches`]).
+//! that is only one of them) is a block whose instructions the debug information gives to
+//! other lines (the drops at the end of the scope, the loop's head), all of them reached by
+//! other blocks: by its lines alone it could never be named. The control-flow table
+//! (`server::Table::control_flow`) gives it back its line ([`codeless_branches`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
@@ -154,7 +153,8 @@ impl LineMap {
     }
 
     /// Whether `reach` reached `line`, whose counters are `counters`; `None` when it is not a
-    /// line with code for `reach` (the line of a codeless branch none of whose successors ran).
+    /// line with code for `reach` (the line of a codeless branch from whose block control
+    /// reaches nothing `reach` ran).
     fn line_reached(&self, line: &SourceLine, counters: &[usize], reach: &Reach) -> Option<bool> {
         if counters.iter().any(|&c| reach.hit(c)) {
             return Some(true);
