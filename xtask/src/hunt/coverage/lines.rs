@@ -299,7 +299,7 @@ fn codeless_branches(
     blocks: &Blocks<'_>,
     mut source: impl FnMut(&Path) -> Vec<String>,
 ) -> BTreeMap<SourceLine, Vec<usize>> {
-    use std::ops::Bound::{Excluded, Unbounded};
+    use std::ops::Bound::{Excluded, Included, Unbounded};
     let successors = blocks.successors;
     // The last line with code of each function, in each file.
     let mut ends: HashMap<(usize, &Path), u32> = HashMap::new();
@@ -326,12 +326,11 @@ fn codeless_branches(
     };
     for file in files {
         let text = source(file);
-        let in_file = |line: u32| SourceLine {
-            file: file.clone(),
-            line,
-        };
         for (index, text) in text.iter().enumerate() {
-            let here = in_file(index as u32 + 1);
+            let here = SourceLine {
+                file: file.clone(),
+                line: index as u32 + 1,
+            };
             if !holds_a_jump(text) || lines.contains_key(&here) {
                 continue;
             }
@@ -350,8 +349,7 @@ fn codeless_branches(
                 continue;
             };
             let between: Vec<&Vec<usize>> = lines
-                .range((Excluded(branch), Excluded(next)))
-                .chain(std::iter::once((next, &lines[next])))
+                .range((Excluded(branch), Included(next)))
                 .map(|(_, counters)| counters)
                 .collect();
             // Each branch that ends on L with one way apart names it (a call that may unwind

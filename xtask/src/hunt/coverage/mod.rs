@@ -36,20 +36,7 @@ pub const PROFILE: &str = "judge-coverage";
 /// the table of their PCs, and every block its counter (none pruned), so that each stands for
 /// its own lines (`lines`). A bool flag a block as well: the counters wrap to 0 at 256 hits,
 /// and the runtime makes a wrapped counter whose flag is set 255, so that a block run 256
-/// times is not named as never reached. On Unix, the control-flow table too (each block's
-/// successors), from which `lines` names a branch with no code of its own, a bare `return;`
-/// or `continue;` (LLVM 16 and later: Rust 1.70 and later); Windows' runtime takes none yet.
-#[cfg(unix)]
-const FLAGS: [&str; 7] = [
-    "-Cpasses=sancov-module",
-    "-Cllvm-args=-sanitizer-coverage-level=3",
-    "-Cllvm-args=-sanitizer-coverage-inline-8bit-counters",
-    "-Cllvm-args=-sanitizer-coverage-inline-bool-flag",
-    "-Cllvm-args=-sanitizer-coverage-pc-table",
-    "-Cllvm-args=-sanitizer-coverage-prune-blocks=0",
-    "-Cllvm-args=-sanitizer-coverage-control-flow",
-];
-#[cfg(windows)]
+/// times is not named as never reached.
 const FLAGS: [&str; 6] = [
     "-Cpasses=sancov-module",
     "-Cllvm-args=-sanitizer-coverage-level=3",
@@ -58,6 +45,20 @@ const FLAGS: [&str; 6] = [
     "-Cllvm-args=-sanitizer-coverage-pc-table",
     "-Cllvm-args=-sanitizer-coverage-prune-blocks=0",
 ];
+
+/// On Unix, the control-flow table too (each block's successors), from which `lines` names a
+/// branch with no code of its own, a bare `return;` or `continue;` (LLVM 16 and later: Rust
+/// 1.70 and later); Windows' runtime takes none yet.
+const CONTROL_FLOW_FLAGS: &[&str] = if cfg!(unix) {
+    &["-Cllvm-args=-sanitizer-coverage-control-flow"]
+} else {
+    &[]
+};
+
+/// Every flag the instrumented build is given ([`FLAGS`], [`CONTROL_FLOW_FLAGS`]).
+fn instrumenting_flags() -> impl Iterator<Item = &'static str> {
+    FLAGS.iter().chain(CONTROL_FLOW_FLAGS).copied()
+}
 
 /// The runtime linked into the instrumented build, as its source.
 #[cfg(unix)]
@@ -178,7 +179,7 @@ pub fn build(problem: &Problem, target: Option<&Path>) -> Result<Instrumented> {
         None => build::target_directory(&problem.manifest)?,
     };
     let runtime = runtime_object(&rustc, &problem.dir, &host, &version, &target)?;
-    let mut flags: Vec<String> = FLAGS.map(String::from).to_vec();
+    let mut flags: Vec<String> = instrumenting_flags().map(String::from).collect();
     flags.push(format!("-Clink-arg={}", runtime.display()));
     if host.contains("apple") {
         // The debug information in a dSYM beside the executable, where the reader finds it
@@ -471,9 +472,14 @@ mod tests {
         }
     }
 
-    /// `dir`'s `src/main.rs` built as `build` instruments one (the flags and the runtime, by
-    /// rustc alone): the program and a fork server of it.
-    fn instrumented_program(dir: &Path) -> (PathBuf, Coverage) {
+    /// `source` as `src/main.rs` of a scratch folder named after `name`, built as `build`
+    /// instruments one (the flags and the runtime, by rustc alone): the folder, the program and
+    /// a fork server of it.
+    fn instrumented_program(name: &str, source: &str) -> (Scratch, PathBuf, Coverage) {
+        let scratch = Scratch::new(name).unwrap();
+        let dir = scratch.path();
+        fs::create_dir_all(dir.join("src")).unwrap();
+        fs::write(dir.join("src/main.rs"), source).unwrap();
         let rustc = Path::new("rustc");
         let version = compiler(rustc, dir);
         let host = version
@@ -491,7 +497,7 @@ mod tests {
                 "-Copt-level=0",
                 "-Cdebuginfo=line-tables-only",
             ])
-            .args(FLAGS)
+            .args(instrumenting_flags())
             .arg(format!("-Clink-arg={}", runtime.display()))
             .arg("-o")
             .arg(&exe)
@@ -508,7 +514,7 @@ mod tests {
             dir: dir.to_path_buf(),
         };
         let coverage = Coverage::new(instrumented, 1, Duration::from_secs(10), 0, None).unwrap();
-        (exe, coverage)
+        (scratch, exe, coverage)
     }
 
     /// One run of `input` by the fork server, which must end well: its counters, what it
@@ -535,9 +541,6 @@ mod tests {
     /// line map names the branch a run took and the one it did not.
     #[test]
     fn a_branch_not_taken_is_a_line_not_reached_by_the_server_or_a_run_alone() {
-        let scratch = Scratch::new("coverage-test").unwrap();
-        let dir = scratch.path();
-        fs::create_dir_all(dir.join("src")).unwrap();
         let source = "use std::io::Read;\n\
             fn main() {\n\
             \x20   let mut s = String::new();\n\
@@ -549,8 +552,8 @@ mod tests {
             \x20       println!(\"{}\", n * 2);\n\
             \x20   }\n\
             }\n";
-        fs::write(dir.join("src/main.rs"), source).unwrap();
-        let (exe, coverage) = instrumented_program(dir);
+        let (scratch, exe, coverage) = instrumented_program("coverage-test", source);
+        let dir = scratch.path();
         let (counters, mut reach, unreached) = served_run(&coverage, b"5\n");
         assert_eq!(unreached, [(7, 7)], "only the negative branch");
         let map = coverage.line_map().unwrap();
@@ -583,9 +586,6 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_bare_return_or_continue_no_run_takes_is_named() {
-        let scratch = Scratch::new("coverage-codeless-test").unwrap();
-        let dir = scratch.path();
-        fs::create_dir_all(dir.join("src")).unwrap();
         let source = "use std::io::Read;\n\
             fn main() {\n\
             \x20   let mut s = String::new();\n\
@@ -610,8 +610,7 @@ mod tests {
             \x20   }\n\
             \x20   println!(\"{}\", sum);\n\
             }\n";
-        fs::write(dir.join("src/main.rs"), source).unwrap();
-        let (_, coverage) = instrumented_program(dir);
+        let (_scratch, _, coverage) = instrumented_program("coverage-codeless-test", source);
         let (_, mut reach, unreached) = served_run(&coverage, b"1 2 3\n");
         assert_eq!(unreached, [(9, 9), (14, 14), (19, 19)]);
         let map = coverage.line_map().unwrap();
@@ -647,9 +646,6 @@ mod tests {
     /// though every run reached it (a table of 512 filled in a loop, in every run).
     #[test]
     fn a_block_run_a_multiple_of_256_times_is_reached() {
-        let scratch = Scratch::new("coverage-wrap-test").unwrap();
-        let dir = scratch.path();
-        fs::create_dir_all(dir.join("src")).unwrap();
         let source = "fn main() {\n\
             \x20   let mut table = [0u64; 512];\n\
             \x20   for (i, t) in table.iter_mut().enumerate() {\n\
@@ -657,8 +653,8 @@ mod tests {
             \x20   }\n\
             \x20   println!(\"{}\", table[7]);\n\
             }\n";
-        fs::write(dir.join("src/main.rs"), source).unwrap();
-        let (exe, coverage) = instrumented_program(dir);
+        let (scratch, exe, coverage) = instrumented_program("coverage-wrap-test", source);
+        let dir = scratch.path();
         let (counters, _, unreached) = served_run(&coverage, b"");
         assert_eq!(unreached, [], "the fork server's run reached every line");
         let map = coverage.line_map().unwrap();
