@@ -18,6 +18,7 @@
 //! of time.
 
 use std::collections::HashSet;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
@@ -147,6 +148,27 @@ enum Evaluated {
     Failed(Box<Tried>),
 }
 
+/// What to do about a missing validator: write one, or, when `cargo xtask new --stress` has
+/// scaffolded `src/bin/NAME-validator.rs` already, make it check the constraints and name it.
+fn validator_advice(name: &str, dir: &Path, manifest: &Path) -> String {
+    let file = format!("src/bin/{name}-validator.rs");
+    let naming = format!(
+        "`validator = \"{name}-validator\"` to [package.metadata.boj] in {}",
+        manifest.display()
+    );
+    if dir.join(&file).is_file() {
+        format!(
+            "{file} is there, as scaffolded: make it check this problem's constraints, then \
+             add {naming}"
+        )
+    } else {
+        format!(
+            "add a binary {file} that exits 0 on a legal input (stdin) and 1 with the reason \
+             otherwise, and {naming} (`cargo xtask new ID --stress` scaffolds one)"
+        )
+    }
+}
+
 /// A hack of a problem's engine.
 #[derive(Debug)]
 pub struct Hack<'a> {
@@ -165,14 +187,12 @@ impl<'a> Hack<'a> {
         settings: Settings,
     ) -> Result<Hack<'a>> {
         if engine.validator().is_none() {
-            let name = &engine.problem().name;
+            let problem = engine.problem();
             bail!(
-                "{name} has no validator, and hack needs one: an altered input may break the \
-                 problem's constraints, and a failure on it would mean nothing; add a binary \
-                 src/bin/{name}-validator.rs that exits 0 on a legal input (stdin) and 1 with \
-                 the reason otherwise, and `validator = \"{name}-validator\"` to \
-                 [package.metadata.boj] in {} (`cargo xtask new ID --stress` scaffolds one)",
-                engine.problem().manifest.display()
+                "{} has no validator, and hack needs one: an altered input may break the \
+                 problem's constraints, and a failure on it would mean nothing; {}",
+                problem.name,
+                validator_advice(&problem.name, &problem.dir, &problem.manifest)
             );
         }
         if matches!(engine.judge(), Judge::Interactive(_)) {

@@ -172,6 +172,20 @@ fn a_right_solution_is_left_alone_and_no_validator_is_refused() {
         stderr.contains("validator = \"fixture-gap-bare-validator\""),
         "{stderr}"
     );
+    assert!(stderr.contains("add a binary src/bin/"), "{stderr}");
+
+    // Scaffolded but not named yet: the advice is to finish the file and name it.
+    let scaffolded = bare.join("src/bin/fixture-gap-bare-validator.rs");
+    std::fs::create_dir_all(scaffolded.parent().unwrap()).unwrap();
+    std::fs::write(&scaffolded, "//! Not written yet.\nfn main() {}\n").unwrap();
+    let out = xtask("quiet", &["hack", bare.to_str().unwrap(), "--time", "5"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("src/bin/fixture-gap-bare-validator.rs is there, as scaffolded"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("add a binary"), "{stderr}");
 }
 
 #[test]
