@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # How long `cargo xtask hack` takes to find each planted bug of the tests' fixtures
-# (xtask/tests/data/hunt: equal values, a -1 branch no generated case reaches, n = 1), for
+# (xtask/tests/data/hunt: equal values, a -1 branch no generated case reaches, n = 1, a u32
+# product past the generator's numbers), for
 # SEEDS seeds each (1 to 5): the search's own time as its summary gives it (after the builds,
 # which are made once first), the inputs it judged and the tokens of the input it saved. Run it
 # with nothing else on the machine. Everything it writes is under target/hack-bench.
@@ -15,7 +16,7 @@ cp -r xtask/tests/data/hunt "$DIR/ws"
 cargo build -q -p xtask
 XTASK=${XTASK:-$PWD/target/debug/xtask}
 export CARGO_TARGET_DIR=$DIR/ws/target
-for problem in pairs-wrong path-wrong gap-wrong; do
+for problem in pairs-wrong path-wrong gap-wrong mul-wrong; do
   # The builds (judge and instrumented) once, out of the figures.
   "$XTASK" hack "$DIR/ws/$problem" --time 1 --seed 0 > /dev/null 2>&1 || true
   rm -f "$DIR/ws/$problem"/samples/hack-*

@@ -10,6 +10,7 @@ use std::time::Duration;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xtask::hunt::hack::{Found, Hack, Origin, Progress, Settings};
+use xtask::hunt::ranges::Ranges;
 use xtask::hunt::sizes::MAX_SIZE;
 use xtask::hunt::stress::INPUT_SHRINK_RUNS;
 use xtask::hunt::Engine;
@@ -124,6 +125,9 @@ pub fn run(args: &HackArgs) -> Result<ExitCode> {
         },
         args.hunt.programs.repeat_flags(),
     );
+    if !outcome.ranges.is_empty() {
+        emit(&ranges_line(&outcome.ranges));
+    }
     let Some(found) = &mut outcome.found else {
         if let (Some(coverage), Some(reach)) = (&coverage, &outcome.reach) {
             if let Ok(map) = coverage.line_map() {
@@ -172,6 +176,20 @@ pub fn run(args: &HackArgs) -> Result<ExitCode> {
         progress_message(progress),
     ));
     Ok(ExitCode::from(1))
+}
+
+/// What the validator allows of each number probed, in one line: the bounds the search set
+/// numbers to, which are also the constraints as the validator checks them.
+fn ranges_line(ranges: &Ranges) -> String {
+    let each: Vec<String> = ranges
+        .probed()
+        .iter()
+        .map(|(place, (least, most))| format!("{place} from {least} to {most}"))
+        .collect();
+    format!(
+        "  numbers set to the bounds the validator allows, probed on one input: {}\n",
+        each.join(", ")
+    )
 }
 
 /// How far the search went, in one line.

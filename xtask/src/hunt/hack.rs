@@ -29,6 +29,7 @@ use super::engine::{case_seed, Case, Checked, Engine, RemoveOnDrop, Tried};
 use super::in_order::in_order;
 use super::input::{mix, Input, Rng};
 use super::mutate::{Alteration, Alterer, Tally};
+use super::ranges::{self, Ranges};
 use super::shrink::{self, Judged};
 use crate::judge::{self, Verdict};
 use crate::run::Exit;
@@ -132,6 +133,8 @@ pub struct Outcome {
     pub progress: Progress,
     /// What every input judged reached.
     pub reach: Option<Reach>,
+    /// What the validator allows of each number probed.
+    pub ranges: Ranges,
     /// The failure found, when one was.
     pub found: Option<Found>,
 }
@@ -228,7 +231,8 @@ impl<'a> Hack<'a> {
         let mut first = self.starting_inputs()?;
         let examples: Vec<Input> = first.iter().filter_map(|c| Input::read(&c.bytes)).collect();
         let counts = Counts::infer(&examples);
-        let alterer = Alterer::new(counts.clone(), &examples);
+        let ranges = self.probe_ranges(&examples, &counts)?;
+        let alterer = Alterer::new(counts.clone(), &examples, ranges.clone());
         for candidate in &mut first {
             candidate.number = next_number;
             next_number += 1;
@@ -313,6 +317,7 @@ impl<'a> Hack<'a> {
                 return Ok(Outcome {
                     progress,
                     reach,
+                    ranges,
                     found: Some(found),
                 });
             }
@@ -320,12 +325,27 @@ impl<'a> Hack<'a> {
                 return Ok(Outcome {
                     progress,
                     reach,
+                    ranges,
                     found: None,
                 });
             }
             round += 1;
             pending = self.round_inputs(round, &mut next_number, &kept, &alterer, &tally, &seen)?;
         }
+    }
+
+    /// What the validator allows of each number, probed on the smallest of `examples` (all of
+    /// which it passed: the samples, and what the generator wrote).
+    fn probe_ranges(&self, examples: &[Input], counts: &Counts) -> Result<Ranges> {
+        let Some(smallest) = examples.iter().min_by(|a, b| a.smallness(b)) else {
+            return Ok(Ranges::default());
+        };
+        ranges::probe(smallest, counts, self.settings.jobs, |_, input| {
+            let path = self.engine.scratch_file("in");
+            let _cleanup = RemoveOnDrop(&[&path]);
+            super::engine::write(&path, &input.write())?;
+            Ok(self.engine.refusal(&path)?.is_none())
+        })
     }
 
     /// The inputs the search starts from: the samples, then the generator's at small sizes.

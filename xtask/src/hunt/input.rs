@@ -57,6 +57,18 @@ pub struct Place {
     pub token: usize,
 }
 
+/// A token's column: its kind of line (the first, the second, or a row after them: the first
+/// lines are headers, the lines after them rows alike), and its place on the line. A problem's
+/// constraints are most often per column (the vertices of an edge, the op of a query).
+pub type Column = (usize, usize);
+
+impl Place {
+    /// The column of the token here.
+    pub fn column(self) -> Column {
+        (self.line.min(2), self.token)
+    }
+}
+
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {} token {}", self.line + 1, self.token + 1)

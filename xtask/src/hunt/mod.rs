@@ -22,6 +22,7 @@ pub mod hack;
 mod in_order;
 pub mod input;
 pub mod mutate;
+pub mod ranges;
 pub mod shrink;
 pub mod sizes;
 pub mod stress;

@@ -1,15 +1,18 @@
 //! The alterations a competitive programmer makes to a case by hand, as hack makes them: a
 //! number set to another number of the input (equal values; half the time one of its column),
-//! to a neighbour (±1) or to a bound the inputs seen allow (half the time its column's); a line or a token removed or repeated. Counts are never altered
-//! themselves: after each alteration [`Counts::repair`] sets them to what they count, so `n`
-//! follows the numbers and `m` the edges. Whether the result meets the problem's constraints is
-//! the validator's to say.
+//! to a neighbour (±1) or to a bound (half the time the least or greatest the validator
+//! allows, [`super::ranges`]; else the least or greatest seen, half the time in its column); a
+//! line or a token removed or repeated. Counts are never altered themselves: after each
+//! alteration [`Counts::repair`] sets them to what they count, so `n` follows the numbers and
+//! `m` the edges. Whether the result meets the problem's constraints is the validator's to
+//! say.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use super::counts::Counts;
-use super::input::{Input, Place, Rng, Token};
+use super::input::{Column, Input, Place, Rng, Token};
+use super::ranges::Ranges;
 
 /// One kind of alteration.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18,7 +21,8 @@ pub enum Alteration {
     SameAsAnother,
     /// A number set to one more or one less.
     Neighbour,
-    /// A number set to a bound: the least or greatest value seen in any input, or 0 or 1.
+    /// A number set to a bound: the least or greatest value the validator allows there, or
+    /// the least or greatest seen in its column or in any input, or 0 or 1.
     Bound,
     /// A line removed.
     RemoveLine,
@@ -63,21 +67,16 @@ pub struct Alterer {
     counts: Counts,
     /// The least and greatest numbers seen, with 0 and 1, that are not counts.
     bounds: Vec<i128>,
-    /// The least and greatest numbers seen in each column ([`column`]): a problem's constraints
-    /// are most often per column (the vertices of an edge, the op of a query).
-    columns: BTreeMap<(usize, usize), (i128, i128)>,
-}
-
-/// A token's column: its place on the line, and its line up to the third (the first lines are
-/// headers; the lines after, rows alike).
-fn column(place: Place) -> (usize, usize) {
-    (place.line.min(2), place.token)
+    /// The least and greatest numbers seen in each column ([`Place::column`]).
+    columns: BTreeMap<Column, (i128, i128)>,
+    /// The least and greatest numbers the validator allows, where they were probed.
+    legal: Ranges,
 }
 
 impl Alterer {
     /// Alterations for inputs like `examples` (the generator's, the samples), whose counts
-    /// are `counts`.
-    pub fn new(counts: Counts, examples: &[Input]) -> Alterer {
+    /// are `counts`, and whose numbers the validator allows in `legal`.
+    pub fn new(counts: Counts, examples: &[Input], legal: Ranges) -> Alterer {
         let values: Vec<(Place, i128)> = examples
             .iter()
             .flat_map(|input| {
@@ -90,15 +89,16 @@ impl Alterer {
         let mut bounds: BTreeSet<i128> = [0, 1].into();
         bounds.extend(values.iter().map(|v| v.1).min());
         bounds.extend(values.iter().map(|v| v.1).max());
-        let mut columns: BTreeMap<(usize, usize), (i128, i128)> = BTreeMap::new();
+        let mut columns: BTreeMap<Column, (i128, i128)> = BTreeMap::new();
         for &(place, value) in &values {
-            let seen = columns.entry(column(place)).or_insert((value, value));
+            let seen = columns.entry(place.column()).or_insert((value, value));
             *seen = (seen.0.min(value), seen.1.max(value));
         }
         Alterer {
             counts,
             bounds: bounds.into_iter().collect(),
             columns,
+            legal,
         }
     }
 
@@ -121,7 +121,7 @@ impl Alterer {
                 // Half the time from the same column: what its constraints most likely allow.
                 let same_column: Vec<i128> = numbers
                     .iter()
-                    .filter(|(p, _)| column(*p) == column(place))
+                    .filter(|(p, _)| p.column() == place.column())
                     .map(|&(_, v)| v)
                     .collect();
                 let new = match kind {
@@ -131,8 +131,17 @@ impl Alterer {
                     Alteration::SameAsAnother => numbers.get(rng.below(numbers.len()))?.1,
                     Alteration::Neighbour if rng.one_in(2) => value.checked_add(1)?,
                     Alteration::Neighbour => value.checked_sub(1)?,
-                    _ => match self.columns.get(&column(place)) {
-                        Some(&(least, most)) if rng.one_in(2) => {
+                    // Half the time the least or greatest the validator allows, where it
+                    // was probed; else half the time its column's least or greatest seen.
+                    _ => match (self.legal.of(place), self.columns.get(&place.column())) {
+                        (Some((least, most)), _) if rng.one_in(2) => {
+                            if rng.one_in(2) {
+                                least
+                            } else {
+                                most
+                            }
+                        }
+                        (_, Some(&(least, most))) if rng.one_in(2) => {
                             if rng.one_in(2) {
                                 least
                             } else {
@@ -245,6 +254,7 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hunt::ranges;
 
     fn read(text: &str) -> Input {
         Input::read(text.as_bytes()).unwrap()
@@ -263,7 +273,7 @@ mod tests {
     /// `n` then `n` numbers, as a generator writes them.
     fn array_problem() -> Alterer {
         let examples = [read("3\n5 1 4\n"), read("1\n7\n"), read("4\n9 9 2 8\n")];
-        Alterer::new(Counts::infer(&examples), &examples)
+        Alterer::new(Counts::infer(&examples), &examples, Ranges::default())
     }
 
     #[test]
@@ -298,6 +308,27 @@ mod tests {
     }
 
     #[test]
+    fn a_number_set_to_a_bound_the_validator_allows() {
+        let examples = [read("3\n5 1 4\n"), read("1\n7\n"), read("4\n9 9 2 8\n")];
+        let counts = Counts::infer(&examples);
+        // n, then n numbers from 1 to 10^9.
+        let legal = ranges::probe(&examples[0], &counts, 1, |_, input| {
+            Ok(input
+                .numbers()
+                .skip(1)
+                .all(|(_, v)| (1..=1_000_000_000).contains(&v)))
+        })
+        .unwrap();
+        let alterer = Alterer::new(counts, &examples, legal);
+        let got = results(&alterer, "1\n5\n", Alteration::Bound);
+        // As before, with the greatest the validator allows; its least is the least seen.
+        let want: BTreeSet<String> = ["1\n0\n", "1\n1\n", "1\n9\n", "1\n1000000000\n"]
+            .map(String::from)
+            .into();
+        assert_eq!(got, want);
+    }
+
+    #[test]
     fn a_token_removed_or_repeated_keeps_the_count() {
         let alterer = array_problem();
         let got = results(&alterer, "2\n5 4\n", Alteration::RemoveToken);
@@ -311,7 +342,7 @@ mod tests {
     #[test]
     fn a_line_removed_or_repeated_keeps_the_count_and_the_header() {
         let examples = [read("3 2\n1 2\n2 3\n"), read("4 3\n1 2\n2 3\n3 4\n")];
-        let alterer = Alterer::new(Counts::infer(&examples), &examples);
+        let alterer = Alterer::new(Counts::infer(&examples), &examples, Ranges::default());
         let got = results(&alterer, "3 2\n1 2\n2 3\n", Alteration::RemoveLine);
         let want: BTreeSet<String> = ["3 1\n2 3\n", "3 1\n1 2\n"].map(String::from).into();
         assert_eq!(got, want);

@@ -3,7 +3,8 @@
 //! draws from 1 to 10^9 (stress passes 1000 cases, hack finds it); a `-1` branch that prints
 //! the wrong value, whose generator always connects (stress names the branch's line as never
 //! reached, hack finds it); a solution that indexes `a[1]`, whose generator's `n` starts at 2
-//! (hack finds the RE). Each failing input hack saves is small and `cargo xtask test` judges it
+//! (hack finds the RE); a product in a `u32`, whose generator draws from 1 to 1000 and whose
+//! validator allows 10^9 (hack sets a number to that bound, and finds the WA). Each failing input hack saves is small and `cargo xtask test` judges it
 //! as hack did. Then what must not happen: hack on a right solution saves nothing, hack without
 //! a validator refuses to run, a quadratic reference over a generator of n = 3000 × SIZE holds
 //! stress's sizes instead of running past its limit, and stress cuts a failing input of a
@@ -132,6 +133,26 @@ fn n_equal_to_one_that_the_generator_never_writes_is_found() {
     let (input, report) = hack_finds("index", &problem, "RE");
     assert_eq!(input.split_whitespace().next(), Some("1"), "{input}");
     assert!(report.contains("index out of bounds"), "{report}");
+}
+
+#[test]
+fn a_product_past_32_bits_that_the_generator_never_writes_is_found() {
+    let workspace = fixture_copy("mul");
+    let problem = workspace.join("mul-wrong");
+    let (input, report) = hack_finds("mul", &problem, "WA");
+    // The validator's bounds, probed, are what the search set the numbers to.
+    assert!(
+        report.contains(
+            "probed on one input: line 1 token 1 from 1 to 1000000000, line 1 token 2 from 1 \
+             to 1000000000"
+        ),
+        "{report}"
+    );
+    let product: u64 = input
+        .split_whitespace()
+        .map(|t| t.parse::<u64>().unwrap())
+        .product();
+    assert!(product >= 1 << 32, "{input}");
 }
 
 #[test]
