@@ -10,7 +10,7 @@ use std::time::Duration;
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use xtask::hunt::hack::{Found, Hack, Origin, Progress, Settings};
-use xtask::hunt::ranges::Ranges;
+use xtask::hunt::ranges::{Ranges, FARTHEST};
 use xtask::hunt::sizes::MAX_SIZE;
 use xtask::hunt::stress::INPUT_SHRINK_RUNS;
 use xtask::hunt::Engine;
@@ -184,7 +184,17 @@ fn ranges_line(ranges: &Ranges) -> String {
     let each: Vec<String> = ranges
         .probed()
         .iter()
-        .map(|(place, (least, most))| format!("{place} from {least} to {most}"))
+        .map(|&(place, (least, most))| {
+            let unbounded = least == FARTHEST.0 || most == FARTHEST.1;
+            format!(
+                "{place} from {least} to {most}{}",
+                if unbounded {
+                    " (no bound: does the validator check it?)"
+                } else {
+                    ""
+                }
+            )
+        })
         .collect();
     format!(
         "  numbers set to the bounds the validator allows, probed on one input: {}\n",
@@ -286,4 +296,31 @@ fn progress_bar(seconds: u64) -> ProgressBar {
         ProgressStyle::with_template("{bar:30} {pos}/{len} s · {msg}").expect("a valid template"),
     );
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xtask::hunt::counts::Counts;
+    use xtask::hunt::input::Input;
+    use xtask::hunt::ranges;
+
+    #[test]
+    fn a_number_the_validator_does_not_bound_is_pointed_out() {
+        let input = Input::read(b"5 7\n").unwrap();
+        let counts = Counts::infer(std::slice::from_ref(&input));
+        // The first number from 1 to 10; the second anything.
+        let legal = ranges::probe(&input, &counts, 1, |_, input| {
+            Ok(input
+                .numbers()
+                .all(|(place, value)| place.token == 1 || (1..=10).contains(&value)))
+        })
+        .unwrap();
+        assert_eq!(
+            ranges_line(&legal),
+            "  numbers set to the bounds the validator allows, probed on one input: line 1 \
+             token 1 from 1 to 10, line 1 token 2 from -9223372036854775808 to \
+             9223372036854775807 (no bound: does the validator check it?)\n"
+        );
+    }
 }

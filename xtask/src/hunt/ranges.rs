@@ -23,8 +23,9 @@ use super::input::{Column, Input, Place};
 /// one probed before it ([`Ranges::of`]), since a row's numbers share their constraints.
 pub const PROBED_PER_LINE: usize = 3;
 
-/// The farthest a probe goes: numbers beyond 64 bits are no problem's constraint.
-const FARTHEST: (i128, i128) = (i64::MIN as i128, i64::MAX as i128);
+/// The farthest a probe goes: numbers beyond 64 bits are no problem's constraint, so a range
+/// that reaches this far is one the validator does not bound.
+pub const FARTHEST: (i128, i128) = (i64::MIN as i128, i64::MAX as i128);
 
 /// The least and greatest value the validator passed for each column probed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
