@@ -774,9 +774,15 @@ fn judge_with_checker(
         sample.answer.as_os_str(),
         output.as_os_str(),
     ];
+    // What it writes to stdout goes unread, as BOJ judges by its exit status: a checker that
+    // prints much there is no judge error.
     let run_limits = Limits::helper(limits.for_judge(), MIB);
     let checker = Program::new(checker);
-    let verdict = checker.run(&args, None, &run_limits, &Setup::default())?;
+    let setup = Setup {
+        stdout_unread: true,
+        ..Setup::default()
+    };
+    let verdict = checker.run(&args, None, &run_limits, &setup)?;
     let message = String::from_utf8_lossy(&verdict.stderr_tail)
         .trim_end()
         .to_string();

@@ -15,9 +15,6 @@ use crate::judge::FedInput;
 use crate::run::{Exit, Limits, Program, Setup};
 use crate::workspace::problem::Problem;
 
-/// The most of a validator's stdout kept: it has nothing to say there.
-const OUTPUT_CAP: u64 = 64 * 1024;
-
 /// A problem's validator, ready to run.
 #[derive(Debug, Clone)]
 pub struct Validator {
@@ -57,7 +54,8 @@ impl Validator {
                 .unwrap_or(path.as_os_str())
                 .to_string_lossy()
                 .into_owned(),
-            limits: Limits::helper(time, OUTPUT_CAP),
+            // Its stdout goes unread (`Setup::stdout_unread`): no cap applies to it.
+            limits: Limits::helper(time, 0),
         }
     }
 
@@ -72,9 +70,15 @@ impl Validator {
     /// an error, saying so.
     pub fn check(&self, input: &Path) -> Result<Option<Refusal>> {
         let no_args: [&str; 0] = [];
-        let outcome = self
-            .program
-            .run(&no_args, Some(input), &self.limits, &Setup::default())?;
+        let outcome = self.program.run(
+            &no_args,
+            Some(input),
+            &self.limits,
+            &Setup {
+                stdout_unread: true,
+                ..Setup::default()
+            },
+        )?;
         let reason = String::from_utf8_lossy(&outcome.stderr_tail)
             .trim()
             .to_string();
@@ -159,7 +163,8 @@ mod tests {
                 args: vec!["-c".into(), script.into()],
             },
             name: "test-validator".to_string(),
-            limits: Limits::helper(time, OUTPUT_CAP),
+            // Its stdout goes unread (`Setup::stdout_unread`): no cap applies to it.
+            limits: Limits::helper(time, 0),
         }
     }
 

@@ -344,13 +344,19 @@ fn run<S: AsRef<OsStr>>(
         })?),
         None => Stream::Null,
     };
-    let (stdout_read, stdout_write) = process::pipe()?;
+    let (stdout_read, stdout_write) = match setup.stdout_unread {
+        true => (None, Stream::Null),
+        false => {
+            let (read, write) = process::pipe()?;
+            (Some(read), Stream::from(write))
+        }
+    };
     let (stderr_read, stderr_write) = process::pipe()?;
     let mut all_args = program.args.clone();
     all_args.extend(args.iter().map(|a| a.as_ref().to_os_string()));
     let streams = Streams {
         stdin,
-        stdout: Stream::from(stdout_write),
+        stdout: stdout_write,
         stderr: Stream::from(stderr_write),
     };
     let mut process = Process::start(&program.path, &all_args, streams, setup)?;
@@ -359,7 +365,8 @@ fn run<S: AsRef<OsStr>>(
     let over_cap = Arc::new(AtomicBool::new(false));
     let cap = limits.output_cap;
     let flag = Arc::clone(&over_cap);
-    let stdout_reader = std::thread::spawn(move || read_capped(stdout_read, cap, &flag));
+    let stdout_reader =
+        stdout_read.map(|read| std::thread::spawn(move || read_capped(read, cap, &flag)));
     let stderr_reader = std::thread::spawn(move || read_tail(stderr_read, STDERR_TAIL));
 
     let mut clock = TimeKeeper::new(start, limits);
@@ -383,9 +390,9 @@ fn run<S: AsRef<OsStr>>(
         }
     };
     let ended = process.finish()?;
-    let stdout = stdout_reader
-        .join()
-        .expect("the stdout reader does not panic");
+    let stdout = stdout_reader.map_or_else(Vec::new, |reader| {
+        reader.join().expect("the stdout reader does not panic")
+    });
     let stderr_tail = stderr_reader
         .join()
         .expect("the stderr reader does not panic");

@@ -113,6 +113,10 @@ pub struct Setup {
     /// Variables set for the program besides those it inherits (less [`REMOVED_VARIABLES`]):
     /// how the coverage runtime of an instrumented solution is asked to serve runs.
     pub environment: Vec<(OsString, OsString)>,
+    /// Whether the program's stdout goes unread (a checker, a validator: their exit status
+    /// and stderr are what they say): it goes to the null device, so no cap applies to it and
+    /// no thread reads it.
+    pub stdout_unread: bool,
 }
 
 /// One standard stream of a program: the null device, or a file or pipe end it is given (the

@@ -254,7 +254,8 @@ fn the_runner_keeps_no_more_than_the_cap_of_a_flood() {
 
 #[test]
 fn a_checker_judges_not_the_text() {
-    // Sample 2's answer is spaced, the solver prints one number a line: the checker accepts.
+    // Sample 2's answer is spaced, the solver prints one number a line: the checker accepts
+    // (having written 2 MiB to its stdout, which goes unread).
     let report = judge_fixture("sorted");
     assert_eq!(verdicts(&report), [("1", Verdict::Ac), ("2", Verdict::Ac)]);
     assert_report_snapshot("sorted_checker_ac", &report.render(&Style::plain()));

@@ -1,6 +1,7 @@
 //! The runner's own tests, on every system (CI runs them on Linux and, cross-built, under
-//! Wine): exit codes, an abort named by how it ended, a kill at the limit that ends what the
-//! program started, and figures that are real or absent, never a made-up 0.
+//! Wine): exit codes, a stdout left unread never capped, an abort named by how it ended, a kill
+//! at the limit that ends what the program started, and figures that are real or absent, never
+//! a made-up 0.
 //!
 //! The program under test is this test binary itself: run as `IT --exact runner::program
 //! ROLE`, the test `program` plays ROLE (libtest takes ROLE as a second filter, which matches
@@ -23,6 +24,12 @@ fn program() {
             let block = vec![1u8; 64 << 20];
             let sum: u64 = block.iter().step_by(4096).map(|&b| u64::from(b)).sum();
             println!("{sum}");
+            std::process::exit(0);
+        }
+        "flood" => {
+            // 3 MiB on stdout, then a clean exit.
+            let block = vec![b'x'; 3 << 20];
+            std::io::Write::write_all(&mut std::io::stdout(), &block).unwrap();
             std::process::exit(0);
         }
         "spin" => {
@@ -122,6 +129,26 @@ fn beats(path: &Path) -> u64 {
 fn an_exit_code_is_the_programs_own() {
     let outcome = run_as("exit-3", Duration::from_secs(20));
     assert_eq!(outcome.exit, Exit::Code(3));
+}
+
+#[test]
+fn a_stdout_left_unread_is_never_capped() {
+    let limits = Limits::helper(Duration::from_secs(20), 1 << 20);
+    let no_args: [&str; 0] = [];
+    let read = as_program("flood")
+        .run(&no_args, None, &limits, &Setup::default())
+        .unwrap();
+    assert_eq!(read.exit, Exit::OutputCapped);
+    // A checker's or a validator's: it says what it has to say by its exit and stderr.
+    let unread = Setup {
+        stdout_unread: true,
+        ..Setup::default()
+    };
+    let outcome = as_program("flood")
+        .run(&no_args, None, &limits, &unread)
+        .unwrap();
+    assert_eq!(outcome.exit, Exit::Code(0));
+    assert!(outcome.stdout.is_empty());
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Fixture checker, called as BOJ calls one: `checker INPUT ANSWER OUTPUT`. Accepts (exit 0)
 //! when OUTPUT holds INPUT's numbers in ascending order, however spaced; ANSWER must hold the
 //! same numbers (a check that the arguments come in BOJ's order). Exit 1 rejects with a reason
-//! on stderr; exit 2 when it cannot judge.
+//! on stderr; exit 2 when it cannot judge. It also chatters on stdout, 2 MiB of it, as a
+//! checker that echoes what it reads may: BOJ judges by the exit status, so that is never a
+//! judge error.
 
 use std::process::exit;
 
@@ -26,6 +28,8 @@ fn main() {
         eprintln!("usage: checker INPUT ANSWER OUTPUT");
         exit(2);
     }
+    let chatter = vec![b'.'; 2 << 20];
+    std::io::Write::write_all(&mut std::io::stdout(), &chatter).unwrap();
     let (mut input, answer, output) = (numbers(&args[0]), numbers(&args[1]), numbers(&args[2]));
     input.sort_unstable();
     if input != answer {
