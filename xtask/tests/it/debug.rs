@@ -377,15 +377,17 @@ fn a_run_that_never_ends_is_stopped_at_its_time_and_a_stack_overflow_is_named() 
         stdout.contains("still running after 11 s, stopped there"),
         "{stdout}"
     );
-    // Where in the loop it stops is where the interrupt lands: the loop's lines, 35 to 38
-    // (at opt-level 0 some of its instructions are the counter's line).
+    // Where in the loop it stops is where the interrupt lands: the loop's lines, 35 to 38 (at
+    // opt-level 0 some of its instructions are the counter's line), or 40: the load that
+    // starts the loop's way back is laid out after the `println!`'s code and takes its line
+    // in the line table (seen once in CI, by objdump -dl of the fixture).
     let line: u32 = stdout
         .split("  fixture_deep_or_endless::main at src/main.rs:")
         .nth(1)
         .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("no frame of main in {stdout}"));
-    assert!((35..=38).contains(&line), "{stdout}");
+    assert!((35..=38).contains(&line) || line == 40, "{stdout}");
     assert!(stdout.contains("\n    let n = 0\n"), "{stdout}");
     // Past its 16 MB stack (the problem's, as when judged): SIGSEGV, in the recursion.
     let out = xtask("never-ends", &["debug", path, "deep", "--batch"], &[]);
