@@ -96,6 +96,25 @@ impl Validator {
             reason
         )
     }
+
+    /// Whether the validator passes the input in the file `input` within `time` of CPU time
+    /// and of waiting: what a probe of its bounds asks ([`crate::hunt::ranges`]). Unlike
+    /// [`Validator::check`], a validator killed (at that limit or by a signal) has refused: a
+    /// value it cannot judge quickly is no bound to set numbers to, and every input the search
+    /// then makes goes through `check`.
+    pub fn passes_within(&self, input: &Path, time: Duration) -> Result<bool> {
+        let no_args: [&str; 0] = [];
+        let outcome = self.program.run(
+            &no_args,
+            Some(input),
+            &Limits::helper(time, 0),
+            &Setup {
+                stdout_unread: true,
+                ..Setup::default()
+            },
+        )?;
+        Ok(outcome.exit == Exit::Code(0))
+    }
 }
 
 /// The limit a validator (like a generator or a reference) is held to for a problem whose time
@@ -218,6 +237,29 @@ mod tests {
             ),
             "{err}"
         );
+    }
+
+    /// A probe's question: a validator too slow on an input has refused it, where `check`
+    /// would call that the validator's error.
+    #[test]
+    fn a_probe_takes_a_validator_too_slow_for_a_refusal() {
+        let scratch = Scratch::new("validate-test").unwrap();
+        // Quick up to 100, then slow.
+        let validator = script(
+            r#"read n; if [ "$n" -gt 100 ]; then sleep 5; fi; exit 0"#,
+            Duration::from_secs(1),
+        );
+        let quick = Duration::from_millis(300);
+        assert!(validator
+            .passes_within(&input(&scratch, "5\n"), quick)
+            .unwrap());
+        let slow = input(&scratch, "500\n");
+        assert!(!validator.passes_within(&slow, quick).unwrap());
+        assert!(validator.check(&slow).is_err());
+        let refuses = script("exit 1", Duration::from_secs(1));
+        assert!(!refuses
+            .passes_within(&input(&scratch, "5\n"), quick)
+            .unwrap());
     }
 
     #[test]

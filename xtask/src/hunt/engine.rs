@@ -304,6 +304,15 @@ impl Engine {
         }
     }
 
+    /// Whether the validator passes the input in the file `path` within `time`, a validator
+    /// killed counting as refusing ([`Validator::passes_within`]); always, without one.
+    pub fn passes_within(&self, path: &Path, time: Duration) -> Result<bool> {
+        match &self.validator {
+            Some(validator) => validator.passes_within(path, time),
+            None => Ok(true),
+        }
+    }
+
     /// The reference's answer to the input in the file `path` (empty without a reference).
     pub fn answer(&self, path: &Path) -> Result<Vec<u8>> {
         match &self.reference {

@@ -344,7 +344,7 @@ impl<'a> Hack<'a> {
             let path = self.engine.scratch_file("in");
             let _cleanup = RemoveOnDrop(&[&path]);
             super::engine::write(&path, &input.write())?;
-            Ok(self.engine.refusal(&path)?.is_none())
+            self.engine.passes_within(&path, ranges::PROBE_RUN_TIME)
         })
     }
 

@@ -11,6 +11,7 @@
 //! monotone still yields only legal values.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use anyhow::Result;
 
@@ -22,6 +23,11 @@ use super::input::{Column, Input, Place};
 /// second line and of the first row after it): the rest of a line takes the range of the last
 /// one probed before it ([`Ranges::of`]), since a row's numbers share their constraints.
 pub const PROBED_PER_LINE: usize = 3;
+
+/// How long the validator may take over one probe: one slower than this (a primality check
+/// of a number near 10^18) has refused the value, which is then no bound to set numbers to.
+/// The probe's inputs are the smallest seen, which a validator judges in milliseconds.
+pub const PROBE_RUN_TIME: Duration = Duration::from_secs(1);
 
 /// The farthest a probe goes: numbers beyond 64 bits are no problem's constraint, so a range
 /// that reaches this far is one the validator does not bound.
