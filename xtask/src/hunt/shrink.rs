@@ -193,7 +193,8 @@ impl<T: Send + Clone> Shrinking<'_, T> {
     }
 
     /// Makes each number that is not a count smaller: 0, 1, a smaller number of the input
-    /// (keeping values equal), half of it, one nearer 0.
+    /// (keeping values equal), half of it; when none of those fails, the gap between half of
+    /// it and it halved ([`Shrinking::halve_the_gap`]), down to one nearer 0.
     fn lower_numbers(&mut self, counts: &Counts) -> Result<()> {
         let places: Vec<Place> = self
             .best
@@ -228,14 +229,39 @@ impl<T: Send + Clone> Shrinking<'_, T> {
                     [everywhere, here]
                 })
                 .collect();
-            self.take_first_failing(candidates)?;
+            if !self.take_first_failing(candidates)? && value.unsigned_abs() > 2 {
+                self.halve_the_gap(place, value)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// When nothing on [`smaller_values`]' ladder failed, half of `value` among them, the
+    /// failure needs a number at `place` between that half and `value`: halves the gap, so
+    /// that a failure past a threshold (a product past 2^32) comes down to the threshold in
+    /// about log2(value) runs, where one nearer 0 a run took the whole budget (hack on the
+    /// `mul-wrong` fixture: 1000 runs, ending at `9 499999850`, the threshold being at
+    /// `9 477218589`).
+    fn halve_the_gap(&mut self, place: Place, value: i128) -> Result<()> {
+        let (mut passed, mut fails) = (value / 2, value);
+        while (fails - passed).abs() > 1 && !self.spent() {
+            let middle = passed + (fails - passed) / 2;
+            let mut candidate = self.best.clone();
+            candidate.set(place, middle);
+            if self.take_first_failing(vec![candidate])? {
+                fails = middle;
+            } else {
+                passed = middle;
+            }
         }
         Ok(())
     }
 }
 
 /// The values tried in place of `value`, smallest first: 0, 1, the input's other numbers of
-/// smaller size (at most eight), half of it, and one nearer 0; each smaller in absolute value.
+/// smaller size (at most eight), half of it, and, when that is all there is between (a value
+/// of 2 or -2), one nearer 0; each smaller in absolute value. Past those, the gap between
+/// half of it and it is halved ([`Shrinking::halve_the_gap`]).
 pub fn smaller_values(value: i128, input: &Input) -> Vec<i128> {
     let mut others: Vec<i128> = input
         .numbers()
@@ -247,7 +273,9 @@ pub fn smaller_values(value: i128, input: &Input) -> Vec<i128> {
     let mut values = vec![0, 1];
     values.extend(others.into_iter().take(8));
     values.push(value / 2);
-    values.push(value - value.signum());
+    if value.unsigned_abs() <= 2 {
+        values.push(value - value.signum());
+    }
     let mut seen = HashSet::new();
     values
         .into_iter()
@@ -368,6 +396,33 @@ mod tests {
         assert_eq!(text(&shrunk.input), "2 0\n");
     }
 
+    /// A "solution" wrong once the product of two numbers reaches 2^32 (a `u32` product):
+    /// shrinking brings each number down to where the product is just past it, in few runs,
+    /// not one step nearer 0 a run.
+    #[test]
+    fn a_failure_past_a_threshold_comes_down_to_the_threshold_in_few_runs() {
+        let start = read("1000000000 9\n");
+        let counts = Counts::infer(std::slice::from_ref(&start));
+        let test = |_: usize, candidate: &Input| -> Result<Judged<()>> {
+            let product: i128 = candidate.numbers().map(|(_, v)| v).product();
+            Ok(if product >= 1 << 32 {
+                Judged::Failed(())
+            } else {
+                Judged::Passed
+            })
+        };
+        let shrunk = shrink(&start, &counts, 2, 1000, test).unwrap();
+        let numbers: Vec<i128> = shrunk.input.numbers().map(|(_, v)| v).collect();
+        let product: i128 = numbers.iter().product();
+        assert!(product >= 1 << 32, "{numbers:?}");
+        // The first number is the least that fails beside the second.
+        assert!(
+            numbers[0] * numbers[1] - numbers[1] < 1 << 32,
+            "{numbers:?}"
+        );
+        assert!(shrunk.runs < 200, "{} runs", shrunk.runs);
+    }
+
     #[test]
     fn nothing_smaller_fails_and_the_budget_holds() {
         let start = read("3\n5 1 4\n");
@@ -384,8 +439,9 @@ mod tests {
     #[test]
     fn smaller_values_come_smallest_first_and_are_smaller() {
         let input = read("9 -3 4 100\n");
-        assert_eq!(smaller_values(100, &input), [0, 1, -3, 4, 9, 50, 99]);
-        assert_eq!(smaller_values(-7, &input), [0, 1, -3, 4, -6]);
+        assert_eq!(smaller_values(100, &input), [0, 1, -3, 4, 9, 50]);
+        assert_eq!(smaller_values(-7, &input), [0, 1, -3, 4]);
+        assert_eq!(smaller_values(-2, &input), [0, 1, -1]);
         assert_eq!(smaller_values(1, &input), [0]);
         assert!(smaller_values(0, &input).is_empty());
     }
