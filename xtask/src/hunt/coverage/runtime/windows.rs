@@ -60,18 +60,28 @@ const VARIABLE: [u16; 20] = {
 /// `wb`, NUL-terminated UTF-16.
 const WRITE_BINARY: [u16; 3] = [b'w' as u16, b'b' as u16, 0];
 
+/// Widens the bounds `$low..$high` (two of the statics above, `$low` null before the first
+/// call) to take in `$start..$stop`: each table's init may be called once per module, and the
+/// widest bounds are kept. A macro, not a function, so that one form serves the tables of
+/// bytes and of words alike, each a `static mut` used by value.
+macro_rules! widen {
+    ($low:ident, $high:ident, $start:expr, $stop:expr) => {
+        if $low.is_null() || $start < $low {
+            $low = $start;
+        }
+        if $stop > $high {
+            $high = $stop;
+        }
+    };
+}
+
 /// The counters' table (from each module's constructor): the widest bounds.
 ///
 /// # Safety
 /// Called by the instrumented program's constructors only, before `main`, on one thread.
 #[no_mangle]
 pub unsafe extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, stop: *mut u8) {
-    if COUNTERS.is_null() || start < COUNTERS {
-        COUNTERS = start;
-    }
-    if stop > COUNTERS_END {
-        COUNTERS_END = stop;
-    }
+    widen!(COUNTERS, COUNTERS_END, start, stop);
 }
 
 /// The bool flags' table (from the same constructors): the widest bounds.
@@ -80,12 +90,7 @@ pub unsafe extern "C" fn __sanitizer_cov_8bit_counters_init(start: *mut u8, stop
 /// As [`__sanitizer_cov_8bit_counters_init`].
 #[no_mangle]
 pub unsafe extern "C" fn __sanitizer_cov_bool_flag_init(start: *mut u8, stop: *mut u8) {
-    if FLAGS.is_null() || start < FLAGS {
-        FLAGS = start;
-    }
-    if stop > FLAGS_END {
-        FLAGS_END = stop;
-    }
+    widen!(FLAGS, FLAGS_END, start, stop);
 }
 
 /// Each counter that wrapped to 0 though its block ran (its flag set) made 255, so that a
@@ -115,12 +120,7 @@ unsafe fn settle_wrapped_counters() {
 /// As [`__sanitizer_cov_8bit_counters_init`].
 #[no_mangle]
 pub unsafe extern "C" fn __sanitizer_cov_pcs_init(start: *const u64, stop: *const u64) {
-    if PCS.is_null() || start < PCS {
-        PCS = start;
-    }
-    if stop > PCS_END {
-        PCS_END = stop;
-    }
+    widen!(PCS, PCS_END, start, stop);
     if STARTED {
         return;
     }
