@@ -163,8 +163,8 @@ impl Server {
             bail!("the coverage server answered out of turn");
         }
         let status = i32::from_le_bytes(read_array(reply)?);
-        let cpu_time = Duration::from_micros(u64::from_le_bytes(read_array(reply)?));
-        let peak = u64::from_le_bytes(read_array(reply)?);
+        let cpu_time = Duration::from_micros(read_u64(reply)?);
+        let peak = read_u64(reply)?;
         let [copied] = read_array(reply)?;
         let mut counters = vec![0; self.table.pcs.len()];
         reply.read_exact(&mut counters)?;
@@ -208,6 +208,12 @@ fn path_bytes(path: &Path) -> Vec<u8> {
     path.as_os_str().as_bytes().to_vec()
 }
 
+/// A little-endian u64 of the wire format.
+fn read_u64(reader: &mut impl Read) -> Result<u64> {
+    Ok(u64::from_le_bytes(read_array(reader)?))
+}
+
+/// Exactly `N` bytes of the wire format.
 fn read_array<const N: usize>(reader: &mut impl Read) -> Result<[u8; N]> {
     let mut bytes = [0; N];
     reader
@@ -216,7 +222,7 @@ fn read_array<const N: usize>(reader: &mut impl Read) -> Result<[u8; N]> {
     Ok(bytes)
 }
 
-/// Reads the header and the PCs.
+/// Reads the header, the PCs and (from version 2) the control-flow table.
 pub fn read_table(reader: &mut impl Read) -> Result<Table> {
     let magic: [u8; 4] = read_array(reader)?;
     if &magic != b"XCOV" {
@@ -226,26 +232,26 @@ pub fn read_table(reader: &mut impl Read) -> Result<Table> {
     if !(1..=VERSION).contains(&version) {
         bail!("coverage data of version {version}, where this xtask reads 1 to {VERSION}");
     }
-    let counters = u64::from_le_bytes(read_array(reader)?);
-    let anchor = u64::from_le_bytes(read_array(reader)?);
+    let counters = read_u64(reader)?;
+    let anchor = read_u64(reader)?;
     if counters > 1 << 28 {
         bail!("{counters} counters: not coverage data");
     }
     let mut pcs = Vec::with_capacity(counters as usize);
     let mut entries = Vec::with_capacity(counters as usize);
     for _ in 0..counters {
-        pcs.push(u64::from_le_bytes(read_array(reader)?));
-        entries.push(u64::from_le_bytes(read_array(reader)?) & 1 != 0);
+        pcs.push(read_u64(reader)?);
+        entries.push(read_u64(reader)? & 1 != 0);
     }
     let mut control_flow = Vec::new();
     if version >= 2 {
-        let words = u64::from_le_bytes(read_array(reader)?);
+        let words = read_u64(reader)?;
         if words > MAX_CONTROL_FLOW_WORDS {
             bail!("a control-flow table of {words} words: not coverage data");
         }
         control_flow.reserve(words as usize);
         for _ in 0..words {
-            control_flow.push(u64::from_le_bytes(read_array(reader)?));
+            control_flow.push(read_u64(reader)?);
         }
     }
     Ok(Table {
