@@ -131,25 +131,20 @@ impl Alterer {
                     Alteration::SameAsAnother => numbers.get(rng.below(numbers.len()))?.1,
                     Alteration::Neighbour if rng.one_in(2) => value.checked_add(1)?,
                     Alteration::Neighbour => value.checked_sub(1)?,
-                    // Half the time the least or greatest the validator allows, where it
-                    // was probed; else half the time its column's least or greatest seen.
-                    _ => match (self.legal.of(place), self.columns.get(&place.column())) {
-                        (Some((least, most)), _) if rng.one_in(2) => {
-                            if rng.one_in(2) {
-                                least
-                            } else {
-                                most
-                            }
+                    // Half the time an end of what the validator allows, where it was
+                    // probed; else half the time an end of what its column holds.
+                    _ => {
+                        let ends = match (self.legal.of(place), self.columns.get(&place.column())) {
+                            (Some(legal), _) if rng.one_in(2) => Some(legal),
+                            (_, Some(&seen)) if rng.one_in(2) => Some(seen),
+                            _ => None,
+                        };
+                        match ends {
+                            Some((least, _)) if rng.one_in(2) => least,
+                            Some((_, most)) => most,
+                            None => self.bounds[rng.below(self.bounds.len())],
                         }
-                        (_, Some(&(least, most))) if rng.one_in(2) => {
-                            if rng.one_in(2) {
-                                least
-                            } else {
-                                most
-                            }
-                        }
-                        _ => self.bounds[rng.below(self.bounds.len())],
-                    },
+                    }
                 };
                 out.set(place, new);
             }
