@@ -12,7 +12,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use crate::judge::FedInput;
-use crate::run::{Exit, Limits, Program, Setup};
+use crate::run::{Exit, Limits, Outcome, Program, Setup};
 use crate::workspace::problem::Problem;
 
 /// A problem's validator, ready to run.
@@ -69,16 +69,7 @@ impl Validator {
     /// start, is killed by a signal or runs past its limit has not judged the input: that is
     /// an error, saying so.
     pub fn check(&self, input: &Path) -> Result<Option<Refusal>> {
-        let no_args: [&str; 0] = [];
-        let outcome = self.program.run(
-            &no_args,
-            Some(input),
-            &self.limits,
-            &Setup {
-                stdout_unread: true,
-                ..Setup::default()
-            },
-        )?;
+        let outcome = self.run(input, &self.limits)?;
         let reason = String::from_utf8_lossy(&outcome.stderr_tail)
             .trim()
             .to_string();
@@ -103,17 +94,19 @@ impl Validator {
     /// value it cannot judge quickly is no bound to set numbers to, and every input the search
     /// then makes goes through `check`.
     pub fn passes_within(&self, input: &Path, time: Duration) -> Result<bool> {
-        let no_args: [&str; 0] = [];
-        let outcome = self.program.run(
-            &no_args,
-            Some(input),
-            &Limits::helper(time, 0),
-            &Setup {
-                stdout_unread: true,
-                ..Setup::default()
-            },
-        )?;
+        let outcome = self.run(input, &Limits::helper(time, 0))?;
         Ok(outcome.exit == Exit::Code(0))
+    }
+
+    /// One run on the input in the file `input` under `limits`, its stdout unread: a validator
+    /// says what it has to say by its exit status and on stderr.
+    fn run(&self, input: &Path, limits: &Limits) -> std::io::Result<Outcome> {
+        let no_args: [&str; 0] = [];
+        let setup = Setup {
+            stdout_unread: true,
+            ..Setup::default()
+        };
+        self.program.run(&no_args, Some(input), limits, &setup)
     }
 }
 
