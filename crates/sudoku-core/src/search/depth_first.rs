@@ -2,7 +2,7 @@
 //! a cell, try its digits), what a node does (`Step`), and the budget of dead ends.
 
 use super::board::Board;
-use super::branch::Branching;
+use super::branch::{Branching, Conflicts};
 
 /// What a search does at its nodes besides propagating and branching.
 pub(super) trait Visit {
@@ -52,6 +52,7 @@ pub(super) fn search<V: Visit>(
                 Step::Givens => board.propagate_with::<false>(),
             };
             if !consistent {
+                budget.conflicts.note(board.news);
                 return budget.dead_end();
             }
             match visit.narrow(board) {
@@ -66,7 +67,7 @@ pub(super) fn search<V: Visit>(
         if budget.step == Step::Givens {
             budget.step = Step::Full;
         }
-        let (band, cell) = board.branch_cell(branching);
+        let (band, cell) = board.branch_cell(branching, &budget.conflicts);
         let mut digits = board.digits_of(band, cell);
         while digits & (digits - 1) != 0 {
             let digit = digits.trailing_zeros() as usize;
@@ -121,20 +122,28 @@ pub(super) enum Step {
     Light,
 }
 
-/// How far a search may go, and how it goes.
+/// How far a search may go, how it goes, and what it has learnt on the way.
 pub(super) struct Budget {
     /// Dead ends (nodes that fail or are cut) still allowed; the last one stops the search.
     pub(super) dead_ends_left: u64,
     pub(super) step: Step,
+    /// Where the search's contradictions were found so far, which its branching weighs.
+    pub(super) conflicts: Conflicts,
 }
 
 impl Budget {
-    /// A search in full within `dead_ends_left` dead ends.
-    pub(super) fn dead_ends(dead_ends_left: u64) -> Budget {
+    /// A search within `dead_ends_left` dead ends, its nodes starting with `step`.
+    pub(super) fn new(dead_ends_left: u64, step: Step) -> Budget {
         Budget {
             dead_ends_left,
-            step: Step::Full,
+            step,
+            conflicts: Conflicts::NONE,
         }
+    }
+
+    /// A search in full within `dead_ends_left` dead ends.
+    pub(super) fn dead_ends(dead_ends_left: u64) -> Budget {
+        Budget::new(dead_ends_left, Step::Full)
     }
 
     /// Counts a dead end; true (stop the search) when it was the last one. A light search is

@@ -114,10 +114,7 @@ pub(super) enum Probe {
 /// Branch and bound within `dead_ends` dead ends that stops at a second solution, its givens
 /// propagated as `solve` propagates them ([`Step::Givens`]).
 pub(super) fn probe_by_bound(board: Board, dead_ends: u64) -> Probe {
-    let budget = Budget {
-        dead_ends_left: dead_ends,
-        step: Step::Givens,
-    };
+    let budget = Budget::new(dead_ends, Step::Givens);
     match bound_search(board, budget, 2) {
         (bound, false) => Probe::Smallest(bound.best),
         (bound, true) if bound.found == 2 => Probe::Several,
@@ -151,14 +148,12 @@ pub(super) const BOUND_DEAD_ENDS: u64 = 1024;
 /// docs/solver-journal.md, "Why the code is as it is"). Light nodes still branch in row-major
 /// order, so the first solution met is still the smallest.
 fn row_major_budget(board: &Board) -> Budget {
-    Budget {
-        dead_ends_left: ROW_MAJOR_DEAD_ENDS,
-        step: if board.open_cells() < LIGHT_OPEN_CELLS {
-            Step::Light
-        } else {
-            Step::Full
-        },
-    }
+    let step = if board.open_cells() < LIGHT_OPEN_CELLS {
+        Step::Light
+    } else {
+        Step::Full
+    };
+    Budget::new(ROW_MAJOR_DEAD_ENDS, step)
 }
 
 /// Plain row-major search within [`row_major_budget`]: its first solution is the smallest
@@ -212,7 +207,7 @@ pub(super) fn lexmin_by_witness(mut board: Board, witness: Option<Board>) -> Opt
         None => first_solution(board, Branching::FewestCandidates)?,
     };
     while !board.is_solved() {
-        let (band, cell) = board.branch_cell(Branching::RowMajor);
+        let (band, cell) = board.first_open_cell();
         let target = witness.digits_of(band, cell);
         let cell_digits = board.digits_of(band, cell);
         let mut below = cell_digits & (target - 1);

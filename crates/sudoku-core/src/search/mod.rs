@@ -48,10 +48,7 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
             return found.map(Board::to_grid);
         }
     }
-    let mut budget = Budget {
-        dead_ends_left: UNLIMITED,
-        step: Step::Givens,
-    };
+    let mut budget = Budget::new(UNLIMITED, Step::Givens);
     first_solution_with(board, Branching::FewestCandidates, &mut budget)
         .unwrap_or(None)
         .map(Board::to_grid)
