@@ -138,7 +138,12 @@ fn crashes_are_re_with_status_and_stderr_and_a_memory_hog_is_mle() {
         }
         other => panic!("expected a crash detail, got {other:?}"),
     }
-    assert!(report.cases[2].peak_memory.unwrap() > 64 << 20);
+    // Over its 32 MB limit, which is what the verdict rests on; not necessarily all of its 64
+    // MiB: the runner's guard stops it as its resident memory passes the limit and the guard's
+    // 32 MB of slack, which can be before its last pages are touched (CI once read a peak of
+    // 64.0 MB, just under 64 MiB).
+    let peak = report.cases[2].peak_memory.unwrap();
+    assert!(peak > 32 << 20, "peak {peak}");
     assert_report_snapshot("crash_re_mle", &report.render(&Style::plain()));
 }
 
